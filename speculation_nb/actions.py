@@ -1,0 +1,61 @@
+"""The actions of a deal, as values: a deal is its layout plus a list of these.
+
+Each action names who did it. ``Action.to_dict`` / ``Action.from_dict`` give
+the saved form, ``{"action": "bid", "seat": 2, "amount": 5}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Action", "ACTION_FIELDS"]
+
+#: The fields each kind of action carries, in order.
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "reveal": ("seat",),
+    "open_auction": (),
+    "bid": ("seat", "amount"),
+    "accept": ("seat",),
+    "decline": (),
+    "blind_trade": ("buyer", "seller", "count", "price"),
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of a deal: ``Action("bid", {"seat": 2, "amount": 5})``."""
+
+    kind: str
+    args: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, **args: int) -> "Action":
+        return cls(kind, tuple((name, args[name]) for name in ACTION_FIELDS[kind]))
+
+    def __getitem__(self, name: str) -> int:
+        return dict(self.args)[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.kind, **dict(self.args)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Action":
+        """Read a saved action; anything but the exact expected shape raises ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError("an action must be an object such as {\"action\": \"reveal\", \"seat\": 1}")
+        kind = data.get("action")
+        if not isinstance(kind, str) or kind not in ACTION_FIELDS:
+            raise ValueError(f"unknown action {kind!r}")
+        expected = set(ACTION_FIELDS[kind]) | {"action"}
+        if set(data) != expected:
+            raise ValueError(f"a {kind!r} action has exactly the fields {sorted(expected)}, not {sorted(map(str, data))}")
+        for name in ACTION_FIELDS[kind]:
+            value = data[name]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{kind}.{name} must be a whole number, not {value!r}")
+        return cls.make(kind, **{name: data[name] for name in ACTION_FIELDS[kind]})
+
+    def __str__(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.args)
+        return f"{self.kind}({inner})"

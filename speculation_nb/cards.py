@@ -1,0 +1,122 @@
+"""Playing cards: small immutable values with a parse / str round trip.
+
+A card is a rank (2 to 14, the Ace high) and a suit (``"S"``, ``"H"``, ``"D"``,
+``"C"``). In Speculation only one suit matters in a deal, the trump suit, and
+within it the ranks count from high to low: A K Q J 10 9 8 7 6 5 4 3 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Card", "Suit", "RANKS", "SUITS", "full_deck"]
+
+
+class Suit(str, Enum):
+    """A suit; compares equal to its letter (``Suit.HEARTS == "H"``)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self.value]
+
+    @property
+    def red(self) -> bool:
+        return self.value in "HD"
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_OF_TEXT = {
+    **{letter: Suit(letter) for letter in "SHDC"},
+    **{symbol: Suit(letter) for letter, symbol in _SYMBOLS.items()},
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+_RANK_OF_TEXT = {
+    **{str(r): r for r in range(2, 11)},
+    "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
+}
+_RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+@dataclass(frozen=True, order=False, slots=True)
+class Card:
+    """One card: ``Card(12, "H")`` is the Queen of Hearts.
+
+    >>> Card.parse("q♥")
+    Card.parse('QH')
+    >>> str(Card.parse("TS"))
+    '10♠'
+    """
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
+            raise ValueError(f"a card's rank is a whole number from 2 to 14, not {self.rank!r}")
+        try:
+            suit = Suit(self.suit)
+        except ValueError:
+            raise ValueError(f"a card's suit is one of S, H, D, C, not {self.suit!r}") from None
+        object.__setattr__(self, "suit", suit)
+
+    @classmethod
+    def parse(cls, text: "str | Card") -> "Card":
+        """Read a card from text such as ``"Q♥"``, ``"QH"``, ``"qh"``, ``"10S"`` or ``"TS"``.
+
+        Surrounding spaces are ignored. Anything else raises ``ValueError``.
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a card is written as text such as 'QH' or 'Q♥', not {type(text).__name__}")
+        s = text.strip().upper()
+        if len(s) < 2 or s[-1] not in _SUIT_OF_TEXT or s[:-1] not in _RANK_OF_TEXT:
+            raise ValueError(
+                f"cannot read {text!r} as a card: write a rank (2-10, T, J, Q, K, A) "
+                "then a suit (S, H, D, C or ♠ ♥ ♦ ♣), e.g. 'QH', '10S' or 'A♣'"
+            )
+        return cls(_RANK_OF_TEXT[s[:-1]], _SUIT_OF_TEXT[s[-1]])
+
+    @property
+    def code(self) -> str:
+        """The ASCII form used in saved games: ``"QH"``, ``"10S"``."""
+        return _RANK_TEXT[self.rank] + self.suit.value
+
+    @property
+    def rank_text(self) -> str:
+        return _RANK_TEXT[self.rank]
+
+    @property
+    def name(self) -> str:
+        """The English name, for screen readers: ``"Queen of Hearts"``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit.value]}"
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self.rank] + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def _repr_svg_(self) -> str:
+        from .render import card_svg
+
+        return card_svg(self)
+
+
+def full_deck() -> list[Card]:
+    """The 52 cards in a fixed order: suits S, H, D, C, each from 2 up to the Ace."""
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]

@@ -1,0 +1,154 @@
+"""The settings of a table: players, antes, variants V1-V5 and the preset.
+
+``Rules`` is an immutable value. Impossible settings raise ``ValueError``
+naming the rule of RULES.md they break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+__all__ = ["Rules", "PRESETS", "ANTES"]
+
+PRESETS = ("cardrules", "hoyle1847")
+ANTES = ("traditional", "uniform")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def round_half_up(x: Fraction) -> int:
+    return floor(x + Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a table plays.
+
+    ``players`` 3 to 8 (S1); ``hand_size`` 3, or 4 or 5 for long hands (V5);
+    ``jack_five`` (V1), ``dead_hand`` (V2), ``blind_trading`` (V3),
+    ``price_cap`` (V4, ``None`` for no cap); ``ante`` ``"traditional"``
+    (dealer 6, others 4) or ``"uniform"`` (everyone ``uniform_ante``) (S2);
+    ``start_chips`` per player (S1); ``preset`` ``"cardrules"`` or
+    ``"hoyle1847"``.
+    """
+
+    players: int
+    hand_size: int = 3
+    jack_five: bool = False
+    dead_hand: bool = False
+    blind_trading: bool = False
+    price_cap: int | None = None
+    ante: str = "traditional"
+    uniform_ante: int = 4
+    start_chips: int = 60
+    preset: str = "cardrules"
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.players) or not 3 <= self.players <= 8:
+            raise ValueError(f"S1: Speculation is for 3 to 8 players, not {self.players!r}")
+        if not _is_int(self.hand_size) or self.hand_size not in (3, 4, 5):
+            raise ValueError(
+                f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {self.hand_size!r}"
+            )
+        for name in ("jack_five", "dead_hand", "blind_trading"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
+        if self.price_cap is not None and (not _is_int(self.price_cap) or self.price_cap < 1):
+            raise ValueError(f"V4: the price cap is a whole number of chips, at least 1, or None; not {self.price_cap!r}")
+        if self.ante not in ANTES:
+            raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {self.ante!r}")
+        if not _is_int(self.uniform_ante) or self.uniform_ante < 1:
+            raise ValueError(f"S2: the uniform ante is a whole number of chips, at least 1; not {self.uniform_ante!r}")
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown preset {self.preset!r}: choose one of {', '.join(PRESETS)}")
+        if self.preset == "hoyle1847":
+            switched = self.variants
+            if self.ante != "traditional":
+                switched = ["uniform antes", *switched]
+            if switched:
+                raise ValueError(
+                    "hoyle1847 plays with traditional antes and no variants; "
+                    f"switch off: {', '.join(switched)}"
+                )
+        if not _is_int(self.start_chips):
+            raise ValueError(f"S1: the starting stack is a whole number of chips, not {self.start_chips!r}")
+        if self.start_chips < max(self.dealer_ante, self.player_ante):
+            raise ValueError(
+                f"S1: a starting stack of {self.start_chips} chips cannot pay the ante of "
+                f"{max(self.dealer_ante, self.player_ante)} (S2)"
+            )
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def hoyle(self) -> bool:
+        """True for the 1847 preset."""
+        return self.preset == "hoyle1847"
+
+    @property
+    def variants(self) -> list[str]:
+        """The variants switched on, by rule number: e.g. ``["V1", "V4"]``."""
+        on = []
+        if self.jack_five:
+            on.append("V1")
+        if self.dead_hand:
+            on.append("V2")
+        if self.blind_trading:
+            on.append("V3")
+        if self.price_cap is not None:
+            on.append("V4")
+        if self.hand_size != 3:
+            on.append("V5")
+        return on
+
+    def _scaled(self, chips: int) -> int:
+        """V5: antes times hand_size / 3, rounded half up."""
+        return round_half_up(Fraction(chips * self.hand_size, 3))
+
+    @property
+    def dealer_ante(self) -> int:
+        """The dealer's ante (S2, scaled by V5)."""
+        return self._scaled(6 if self.ante == "traditional" else self.uniform_ante)
+
+    @property
+    def player_ante(self) -> int:
+        """Every other player's ante (S2, scaled by V5)."""
+        return self._scaled(4 if self.ante == "traditional" else self.uniform_ante)
+
+    def ante_for(self, seat: int, dealer: int) -> int:
+        """What ``seat`` antes in a deal dealt by ``dealer``."""
+        return self.dealer_ante if seat == dealer else self.player_ante
+
+    def antes(self, dealer: int) -> list[int]:
+        """Every seat's ante for a deal dealt by ``dealer``."""
+        return [self.ante_for(seat, dealer) for seat in range(self.players)]
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Rules":
+        """Rebuild from ``to_dict()``; unknown or missing keys raise ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object of settings")
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
+        if "players" not in data:
+            raise ValueError("rules need the number of players")
+        return cls(**data)
+
+    def __repr__(self) -> str:
+        defaults = {f.name: f.default for f in fields(self)}
+        parts = [f"players={self.players}"] + [
+            f"{name}={value!r}"
+            for name, value in asdict(self).items()
+            if name != "players" and value != defaults[name]
+        ]
+        return f"Rules({', '.join(parts)})"
