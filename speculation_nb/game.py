@@ -384,17 +384,17 @@ class Game:
         """The seat due turns up the top card of its pile (P3-P6); returns the card."""
         self._check_live()
         if self._auction is not None:
-            raise IllegalAction("P2", "no card is turned up while an auction is open")
+            raise IllegalAction("P2", "reveal_in_auction", "no card is turned up while an auction is open")
         due = self._pointer
         assert due is not None
         if seat is not None:
             self._check_seat(seat, "seat")
             if seat != due:
                 if seat == self._holder:
-                    raise IllegalAction("P4", f"seat {seat} holds the best trump and does not reveal", seat=seat, due=due)
+                    raise IllegalAction("P4", "holder_skipped", f"seat {seat} holds the best trump and does not reveal", seat=seat, due=due)
                 if not self._piles[seat]:
-                    raise IllegalAction("P4", f"seat {seat} has no face-down card left", seat=seat, due=due)
-                raise IllegalAction("P3", f"it is seat {due}'s turn to reveal, not seat {seat}'s", seat=seat, due=due)
+                    raise IllegalAction("P4", "no_cards_left", f"seat {seat} has no face-down card left", seat=seat, due=due)
+                raise IllegalAction("P3", "not_your_turn", f"it is seat {due}'s turn to reveal, not seat {seat}'s", seat=seat, due=due)
         self._history.append(Action.make("reveal", seat=due))
         card = self._piles[due].pop(0)
         self._face_up[due].append(card)
@@ -413,7 +413,7 @@ class Game:
         """The holder puts the best trump up for sale (P2)."""
         self._check_live()
         if self._auction is not None:
-            raise IllegalAction("P2", "an auction is already open", holder=self._holder)
+            raise IllegalAction("P2", "auction_already_open", "an auction is already open", holder=self._holder)
         self._history.append(Action.make("open_auction"))
         self._auction = {}
         self._best_only = self._reveals == 0 or self._rules.hoyle
@@ -425,23 +425,23 @@ class Game:
         auction = self._require_auction()
         self._check_seat(seat, "seat")
         if seat == self._holder:
-            raise IllegalAction("P2", f"seat {seat} holds the card and cannot bid on it", seat=seat)
+            raise IllegalAction("P2", "holder_bids", f"seat {seat} holds the card and cannot bid on it", seat=seat)
         if not _whole(amount):
-            raise IllegalAction("P2", f"a bid is a whole number of chips, not {amount!r}", seat=seat, amount=repr(amount))
+            raise IllegalAction("P2", "bid_not_whole", f"a bid is a whole number of chips, not {amount!r}", seat=seat, amount=repr(amount))
         standing = auction.get(seat)
         if amount == 0:
             if standing is None:
-                raise IllegalAction("P2", f"seat {seat} has no standing bid to withdraw", seat=seat)
+                raise IllegalAction("P2", "nothing_to_withdraw", f"seat {seat} has no standing bid to withdraw", seat=seat)
         elif amount < 0:
-            raise IllegalAction("P2", f"a bid is at least 1 chip, not {amount}", seat=seat, amount=amount)
+            raise IllegalAction("P2", "bid_below_one", f"a bid is at least 1 chip, not {amount}", seat=seat, amount=amount)
         elif amount > self._stacks[seat]:
-            raise IllegalAction("P2", f"seat {seat} has {self._stacks[seat]} chips and cannot bid {amount}",
+            raise IllegalAction("P2", "bid_above_stack", f"seat {seat} has {self._stacks[seat]} chips and cannot bid {amount}",
                                 seat=seat, amount=amount, stack=self._stacks[seat])
         elif self._rules.price_cap is not None and amount > self._rules.price_cap:
-            raise IllegalAction("V4", f"no bid may exceed the price cap of {self._rules.price_cap} chips",
+            raise IllegalAction("V4", "bid_above_cap", f"no bid may exceed the price cap of {self._rules.price_cap} chips",
                                 seat=seat, amount=amount, cap=self._rules.price_cap)
         elif standing is not None and amount <= standing:
-            raise IllegalAction("P2", f"seat {seat} already bids {standing}; a new bid must be higher",
+            raise IllegalAction("P2", "bid_not_higher", f"seat {seat} already bids {standing}; a new bid must be higher",
                                 seat=seat, amount=amount, standing=standing)
         self._history.append(Action.make("bid", seat=seat, amount=amount))
         auction.pop(seat, None)  # a raise counts from now for "the earliest"
@@ -457,11 +457,11 @@ class Game:
         auction = self._require_auction()
         self._check_seat(seat, "seat")
         if seat not in auction:
-            raise IllegalAction("P2", f"seat {seat} has no standing bid to accept", seat=seat)
+            raise IllegalAction("P2", "no_bid_to_accept", f"seat {seat} has no standing bid to accept", seat=seat)
         best = self.best_offer
         if self._best_only and seat != best:
             rule = "P1" if self._reveals == 0 else "hoyle1847(d)"
-            raise IllegalAction(rule, f"only the best offer may be accepted: seat {best}'s {auction[best]} chips",
+            raise IllegalAction(rule, "best_offer_only", f"only the best offer may be accepted: seat {best}'s {auction[best]} chips",
                                 seat=seat, best=best, amount=auction[best])
         price = auction[seat]
         seller = self._holder
@@ -491,22 +491,22 @@ class Game:
         """
         self._check_live()
         if not self._rules.blind_trading:
-            raise IllegalAction("V3", "blind trading is not played at this table")
+            raise IllegalAction("V3", "trading_off", "blind trading is not played at this table")
         if self._auction is not None:
-            raise IllegalAction("P2", "no blind trade while an auction is open")
+            raise IllegalAction("P2", "trade_in_auction", "no blind trade while an auction is open")
         self._check_seat(buyer, "buyer")
         self._check_seat(seller, "seller")
         if buyer == seller:
-            raise IllegalAction("V3", f"seat {buyer} cannot trade with itself", seat=buyer)
+            raise IllegalAction("V3", "trade_with_self", f"seat {buyer} cannot trade with itself", seat=buyer)
         have = len(self._piles[seller])
         if not _whole(count) or not 1 <= count <= have:
-            raise IllegalAction("V3", f"seat {seller} has {have} face-down cards; cannot sell {count!r}",
+            raise IllegalAction("V3", "trade_bad_count", f"seat {seller} has {have} face-down cards; cannot sell {count!r}",
                                 seller=seller, count=repr(count), have=have)
         if not _whole(price) or price < 1:
-            raise IllegalAction("V3", f"a blind trade costs a whole number of chips, at least 1, not {price!r}",
+            raise IllegalAction("V3", "trade_bad_price", f"a blind trade costs a whole number of chips, at least 1, not {price!r}",
                                 price=repr(price))
         if price > self._stacks[buyer]:
-            raise IllegalAction("V3", f"seat {buyer} has {self._stacks[buyer]} chips and cannot pay {price}",
+            raise IllegalAction("V3", "trade_above_stack", f"seat {buyer} has {self._stacks[buyer]} chips and cannot pay {price}",
                                 buyer=buyer, price=price, stack=self._stacks[buyer])
         self._history.append(Action.make("blind_trade", buyer=buyer, seller=seller, count=count, price=price))
         moved = self._piles[seller][:count]
@@ -632,16 +632,16 @@ class Game:
     def _check_live(self) -> None:
         if self._over:
             rule = "S5" if self._end_rule == "S5" else "P7"
-            raise IllegalAction(rule, "the deal is over")
+            raise IllegalAction(rule, "deal_over", "the deal is over")
 
     def _check_seat(self, seat: Any, role: str) -> None:
         if not _whole(seat) or not 0 <= seat < self._rules.players:
-            raise IllegalAction("S1", f"{role} {seat!r} is not a seat: seats are 0 to {self._rules.players - 1}",
+            raise IllegalAction("S1", "bad_seat", f"{role} {seat!r} is not a seat: seats are 0 to {self._rules.players - 1}",
                                 seat=repr(seat), players=self._rules.players)
 
     def _require_auction(self) -> dict[int, int]:
         if self._auction is None:
-            raise IllegalAction("P2", "no auction is open")
+            raise IllegalAction("P2", "no_auction", "no auction is open")
         return self._auction
 
     def _jack_five(self, seat: int, card: Card) -> None:

@@ -23,7 +23,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import Card, Suit
+from .cards import RANK_NAMES, Card, Suit
 
 __all__ = [
     "SUIT_PATHS",
@@ -61,6 +61,8 @@ TEXTS: dict[str, str] = {
     "suit_H": "Hearts",
     "suit_D": "Diamonds",
     "suit_C": "Clubs",
+    "card_name": "{rank} of {suit}",
+    **{f"rank_{r}": name for r, name in RANK_NAMES.items()},
 }
 
 
@@ -69,6 +71,11 @@ def _texts(texts: Mapping[str, str] | None) -> dict[str, str]:
     if texts:
         merged.update(texts)
     return merged
+
+
+def _card_label(card: Card, t: Mapping[str, str]) -> str:
+    """The card's name in the words of ``t`` ("Queen of Hearts" by default)."""
+    return t["card_name"].format(rank=t[f"rank_{card.rank}"], suit=t[f"suit_{card.suit.value}"])
 
 
 def _esc(value: Any) -> str:
@@ -335,7 +342,8 @@ def table_html(
         raise ValueError(f"names: {n} names needed, got {len(names)}")
     safe = [_esc(x) for x in names]
 
-    best = game.best_trump
+    best = None if game.best_trump is None else Card.parse(game.best_trump)
+    turn_up = Card.parse(game.turn_up)
     holder = game.holder
     over = bool(game.over)
     turn = None if over else game.turn
@@ -358,7 +366,12 @@ def table_html(
     head.append(
         '<div class="spec-turnup" style="display:flex;align-items:center;gap:8px">'
         f'<span style="font-size:15px;color:#555">{_esc(t["turn_up"])}</span>'
-        + card_svg(game.turn_up, width=card_width + 6, highlight=highlight_holder and best == game.turn_up)
+        + card_svg(
+            turn_up,
+            width=card_width + 6,
+            highlight=highlight_holder and best == turn_up,
+            label=_card_label(turn_up, t),
+        )
         + "</div>"
     )
     trump = _suit_key(game.trump)
@@ -373,9 +386,11 @@ def table_html(
         head.append(
             '<div class="spec-best" style="display:flex;align-items:center;gap:8px">'
             f'<span style="font-size:15px;color:#555">{_esc(t["best_trump"])}</span>'
-            f'<span style="font-size:26px;font-weight:bold;color:{SUIT_COLORS[Card.parse(best).suit.value]}">'
-            f"{_esc(Card.parse(best).rank_text)}</span>"
-            + suit_svg(Card.parse(best).suit, 24, texts=t)
+            f'<span role="img" aria-label="{_esc(_card_label(best, t))}" style="display:inline-flex;'
+            f'align-items:center;gap:2px;font-size:26px;font-weight:bold;color:{SUIT_COLORS[best.suit.value]}">'
+            f"{_esc(best.rank_text)}"
+            + suit_svg(best.suit, 24, texts=t)
+            + "</span>"
             + f'<span style="font-size:19px;font-weight:600">{owner}</span></div>'
         )
     head.append(
@@ -387,7 +402,9 @@ def table_html(
     dead = getattr(game, "dead", 0) or 0
     if dead or dead_cards or getattr(game.rules, "dead_hand", False):
         pile = (
-            "".join(card_svg(c, width=card_width * 0.8) for c in dead_cards)
+            "".join(
+                card_svg(c, width=card_width * 0.8, label=_card_label(Card.parse(c), t)) for c in dead_cards
+            )
             if dead_cards
             else card_back_svg(dead, width=card_width * 0.8, texts=t)
         )
@@ -432,7 +449,7 @@ def table_html(
         if game.dealer == i:
             line.append(f'<span class="spec-dealer" style="{_TAG}background:#e2ddd0;color:#333">{_esc(t["dealer"])}</span>')
         if is_next:
-            line.append(f'<span class="spec-turn" style="{_TAG}background:#2e6fd8;color:#fff">▶ {_esc(t["next"])}</span>')
+            line.append(f'<span class="spec-next-tag" style="{_TAG}background:#2e6fd8;color:#fff">▶ {_esc(t["next"])}</span>')
         if over and winner == i:
             line.append(f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{_esc(t["winner_tag"])}</span>')
         if i in auction and auction[i]:
@@ -449,7 +466,9 @@ def table_html(
         cards = [card_back_svg(int(face_down[i]), width=card_width, texts=t)]
         for c in face_up[i]:
             c = Card.parse(c)
-            cards.append(card_svg(c, width=card_width, highlight=highlight_holder and best is not None and c == best))
+            cards.append(
+                card_svg(c, width=card_width, highlight=highlight_holder and c == best, label=_card_label(c, t))
+            )
         out.append('<div class="spec-cards" style="display:flex;flex-wrap:wrap;gap:4px;align-items:flex-end">')
         out.extend(cards)
         out.append("</div></div>")

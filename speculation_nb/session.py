@@ -185,9 +185,9 @@ class Session:
 
     def _check_between_deals(self) -> None:
         if self._ended is not None:
-            raise IllegalAction("G3", "the session is over")
+            raise IllegalAction("G3", "session_over", "the session is over")
         if not self.game.over:
-            raise IllegalAction("G3", "the current deal is not over yet: a session moves on only between deals")
+            raise IllegalAction("G3", "deal_not_over", "the current deal is not over yet: a session moves on only between deals")
 
     def _end(self, reason: str) -> None:
         """G3: share a leftover pot equally, the rest one chip each from the next dealer's left."""
