@@ -323,7 +323,7 @@ def table_html(
     *,
     highlight_holder: bool = True,
     texts: Mapping[str, str] | None = None,
-    card_width: float = 46,
+    card_width: float = 54,
 ) -> str:
     """The deal as an HTML fragment (inline styles only): a header with the
     turn-up, the trump suit, the pot and the outcome, then one box per seat in a
@@ -365,7 +365,7 @@ def table_html(
     ]
     head.append(
         '<div class="spec-turnup" style="display:flex;align-items:center;gap:8px">'
-        f'<span style="font-size:15px;color:#555">{_esc(t["turn_up"])}</span>'
+        f'<span style="font-size:17px;color:#555">{_esc(t["turn_up"])}</span>'
         + card_svg(
             turn_up,
             width=card_width + 6,
@@ -377,7 +377,7 @@ def table_html(
     trump = _suit_key(game.trump)
     head.append(
         '<div class="spec-trump" style="display:flex;align-items:center;gap:8px">'
-        f'<span style="font-size:15px;color:#555">{_esc(t["trump"])}</span>'
+        f'<span style="font-size:17px;color:#555">{_esc(t["trump"])}</span>'
         + suit_svg(trump, 40, texts=t)
         + "</div>"
     )
@@ -385,7 +385,7 @@ def table_html(
         owner = f" ({safe[holder]})" if holder is not None else ""
         head.append(
             '<div class="spec-best" style="display:flex;align-items:center;gap:8px">'
-            f'<span style="font-size:15px;color:#555">{_esc(t["best_trump"])}</span>'
+            f'<span style="font-size:17px;color:#555">{_esc(t["best_trump"])}</span>'
             f'<span role="img" aria-label="{_esc(_card_label(best, t))}" style="display:inline-flex;'
             f'align-items:center;gap:2px;font-size:26px;font-weight:bold;color:{SUIT_COLORS[best.suit.value]}">'
             f"{_esc(best.rank_text)}"
@@ -395,7 +395,7 @@ def table_html(
         )
     head.append(
         '<div class="spec-pot" style="display:flex;align-items:baseline;gap:8px">'
-        f'<span style="font-size:15px;color:#555">{_esc(t["pot"])}</span>'
+        f'<span style="font-size:17px;color:#555">{_esc(t["pot"])}</span>'
         f'<span style="font-size:34px;font-weight:bold">{int(game.pot)}</span></div>'
     )
     dead_cards = getattr(game, "dead_cards", None)
@@ -410,7 +410,7 @@ def table_html(
         )
         head.append(
             '<div class="spec-dead" style="display:flex;align-items:center;gap:6px">'
-            f'<span style="font-size:15px;color:#555">{_esc(t["dead_hand"])}</span>{pile}</div>'
+            f'<span style="font-size:17px;color:#555">{_esc(t["dead_hand"])}</span>{pile}</div>'
         )
     if over:
         if winner is None:
@@ -463,13 +463,20 @@ def table_html(
             f'<div class="spec-stack" style="font-size:17px;color:#444;margin:2px 0 6px">'
             f'<b style="font-size:22px;color:#1c1c1c">{int(stacks[i])}</b> {_esc(t["chips"])}</div>'
         )
+        # The pile, then the cards turned up, fanned: each overlaps the one
+        # before by a third, leaving its rank and suit corner in view.
         cards = [card_back_svg(int(face_down[i]), width=card_width, texts=t)]
-        for c in face_up[i]:
+        overlap = round(card_width * 0.34)
+        for k, c in enumerate(face_up[i]):
             c = Card.parse(c)
+            is_best = highlight_holder and c == best
+            shift = f"margin-left:-{overlap}px;" if k else "margin-left:4px;"
             cards.append(
-                card_svg(c, width=card_width, highlight=highlight_holder and c == best, label=_card_label(c, t))
+                f'<span class="spec-up" style="display:inline-flex;{shift}">'
+                + card_svg(c, width=card_width, highlight=is_best, label=_card_label(c, t))
+                + "</span>"
             )
-        out.append('<div class="spec-cards" style="display:flex;flex-wrap:wrap;gap:4px;align-items:flex-end">')
+        out.append('<div class="spec-cards" style="display:flex;flex-wrap:wrap;row-gap:4px;align-items:flex-end">')
         out.extend(cards)
         out.append("</div></div>")
     out.append("</div></div>")
