@@ -39,12 +39,14 @@ RANKS: tuple[int, ...] = tuple(range(2, 15))
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_OF_TEXT = {
     **{letter: Suit(letter) for letter in "SHDC"},
+    **{letter.lower(): Suit(letter) for letter in "SHDC"},
     **{symbol: Suit(letter) for letter, symbol in _SYMBOLS.items()},
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }
 _RANK_OF_TEXT = {
     **{str(r): r for r in range(2, 11)},
     "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
+    "t": 10, "j": 11, "q": 12, "k": 13, "a": 14,
 }
 _RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
@@ -83,7 +85,8 @@ class Card:
             return text
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text such as 'QH' or 'Q♥', not {type(text).__name__}")
-        s = text.strip().upper()
+        # No str.upper(): it would turn look-alikes such as the long s "ſ" into "S".
+        s = text.strip()
         if len(s) < 2 or s[-1] not in _SUIT_OF_TEXT or s[:-1] not in _RANK_OF_TEXT:
             raise ValueError(
                 f"cannot read {text!r} as a card: write a rank (2-10, T, J, Q, K, A) "

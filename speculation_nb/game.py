@@ -602,6 +602,11 @@ class Game:
         if sorted(stock, key=_deck_index) != list(game._layout["stock"]):
             raise ValueError("the stock must hold exactly the cards not laid out, each once")
         game._layout["stock"] = tuple(stock)
+        if seed is not None:
+            # a seed claims the shuffle: it must deal exactly this layout, or game.seed would lie
+            dealt = cls.deal(rules, seed=seed, dealer=deal["dealer"], stacks=deal["stacks"], pot=deal["pot"])
+            if dealt._layout != game._layout:
+                raise ValueError(f"seed {seed} does not deal this layout")
         game._seed = seed
         actions = data["actions"]
         if not isinstance(actions, list):

@@ -235,7 +235,7 @@ class Session:
     def _from_dict(cls, data: Any) -> "Session":
         _expect_keys(data, {"format", "version", "rules", "names", "deals", "seed", "dealer", "games", "ended"},
                      "a saved session")
-        if data["format"] != FORMAT or data["version"] != VERSION:
+        if data["format"] != FORMAT or not _whole(data["version"]) or data["version"] != VERSION:
             raise ValueError(f"expected format {FORMAT!r} version {VERSION}")
         if not isinstance(data["names"], list) or not isinstance(data["games"], list) or not data["games"]:
             raise ValueError("names and games must be non-empty lists")

@@ -1,0 +1,196 @@
+"""Browser-side speed of the Voila app, against a bare one-button notebook.
+
+    python benchmarks/bench_app.py [--runs 5] [--clicks 15] [--pool 2] [--only plain|preheat]
+
+Serves ``benchmarks/bare.ipynb`` and ``notebooks/app.ipynb`` exactly as the
+README's app command does (the options of ``speculation_nb.serve``), both at
+once, and opens them in headless Chromium by turns, each time in a fresh
+browser context (a cold cache, like a student's first visit):
+
+- time until interactive: from the start of navigation until the button is
+  visible and enabled (``.bare-button``; the app's ``.spec-next``);
+  target: app within 1.5x of bare, medians of the same run;
+- click latency: from the click on "Next card" until the ``.spec-hold-pct``
+  text has changed (for bare, the click counter), timed inside the page with
+  a MutationObserver; target: under 150 ms median;
+
+once as served (a kernel started per page) and once with preheated kernels
+(``--preheat_kernel=True --pool_size=N``), then says which measured better.
+Before every page load it waits until the server and its kernels are idle
+(a preheated pool refilled), so runs do not overlap. Loopback only; stops by
+itself; every server, kernel and browser it starts is stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+from browser_fixtures import launch_chromium  # noqa: E402
+from voila_server import VoilaServer  # noqa: E402
+
+BARE = "benchmarks/bare.ipynb"
+APP = "notebooks/app.ipynb"
+READY = {BARE: "button.bare-button:enabled", APP: "button.spec-next:enabled"}
+CLICK = {BARE: ("button.bare-button", ".bare-count"), APP: ("button.spec-next", ".spec-hold-pct")}
+TARGET_RATIO = 1.5
+TARGET_CLICK_MS = 150.0
+
+# Clicks the button and resolves when the text of `out` has changed (the node may be
+# replaced by a re-render, so the whole body is observed and the selector re-read).
+_CLICK_JS = """
+([button, out, timeout]) => new Promise((resolve) => {
+  const read = () => { const el = document.querySelector(out); return el ? el.textContent : null; };
+  const before = read();
+  let t0 = 0;
+  const observer = new MutationObserver(() => {
+    const now = read();
+    if (now !== before) { observer.disconnect(); resolve({ms: performance.now() - t0, before, after: now}); }
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { observer.disconnect(); resolve({ms: null, before, after: read()}); }, timeout);
+  const el = document.querySelector(button);
+  if (!el || el.disabled) { observer.disconnect(); resolve({ms: null, before, after: before, disabled: true}); return; }
+  t0 = performance.now();
+  el.click();
+})
+"""
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def p95(values: list[float]) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def load(browser: Any, server: VoilaServer, notebook: str, timeout_s: float = 120.0) -> tuple[float, Any, Any]:
+    """Open the notebook in a fresh context: (seconds until interactive, context, page)."""
+    server.wait_until_quiet()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(server.url, wait_until="commit", timeout=timeout_s * 1000)
+    page.locator(READY[notebook]).first.wait_for(state="visible", timeout=timeout_s * 1000)
+    return time.perf_counter() - start, context, page
+
+
+def clicks(page: Any, notebook: str, count: int) -> tuple[list[float], int]:
+    """Click latencies in ms, and how many clicks changed nothing within 2 s."""
+    button, out = CLICK[notebook]
+    page.locator(out).first.wait_for(state="visible")
+    latencies, unchanged = [], 0
+    for _ in range(count):
+        result = page.evaluate(_CLICK_JS, [button, out, 2000])
+        if result.get("disabled"):
+            break  # the deal is over
+        if result["ms"] is None:
+            unchanged += 1
+        else:
+            latencies.append(result["ms"])
+        page.wait_for_timeout(50)
+    return latencies, unchanged
+
+
+def close(context: Any, page: Any) -> None:
+    page.close(run_before_unload=True)
+    context.close()
+
+
+def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int, notebooks: list[str]) -> dict:
+    print(f"\n== {label}: " + ("a kernel started per page" if not pool else f"--preheat_kernel=True --pool_size={pool}"))
+    servers = {nb: VoilaServer(nb, pool_size=pool).start() for nb in notebooks}
+    try:
+        print("   command: python -m voila " + " ".join(servers[notebooks[0]].command[3:]).replace(notebooks[0], "<notebook>"))
+        result: dict[str, Any] = {nb: {"tti": [], "first": None, "clicks": [], "unchanged": 0} for nb in notebooks}
+        for nb in notebooks:  # a first load each: compiles, fills caches; shown, not counted
+            seconds, context, page = load(browser, servers[nb], nb)
+            result[nb]["first"] = seconds
+            close(context, page)
+        for run in range(runs):
+            for nb in (notebooks if run % 2 == 0 else notebooks[::-1]):  # by turns, alternating order
+                seconds, context, page = load(browser, servers[nb], nb)
+                result[nb]["tti"].append(seconds)
+                if run == 0 and click_count:
+                    latencies, unchanged = clicks(page, nb, click_count)
+                    result[nb]["clicks"] = latencies
+                    result[nb]["unchanged"] = unchanged
+                close(context, page)
+        for nb in notebooks:
+            r = result[nb]
+            tti = r["tti"]
+            print(
+                f"   {Path(nb).name:<12} interactive: median {median(tti):5.2f} s  "
+                f"(min {min(tti):.2f}, max {max(tti):.2f}, n={len(tti)}; first load {r['first']:.2f} s)"
+            )
+            if click_count:
+                lat = r["clicks"]
+                print(
+                    f"   {'':<12} click to updated numbers: median {median(lat):6.1f} ms  "
+                    f"p95 {p95(lat):6.1f} ms  (n={len(lat)}; {r['unchanged']} clicks left the number unchanged)"
+                )
+        if len(notebooks) == 2:
+            ratio = median(result[APP]["tti"]) / median(result[BARE]["tti"])
+            result["ratio"] = ratio
+            verdict = "meets" if ratio <= TARGET_RATIO else "misses"
+            print(f"   app / bare interactive: {ratio:.2f}x  ({verdict} the {TARGET_RATIO}x target)")
+            if click_count:
+                m = median(result[APP]["clicks"])
+                verdict = "meets" if m < TARGET_CLICK_MS else "misses"
+                print(f"   app click latency median {m:.1f} ms ({verdict} the {TARGET_CLICK_MS:.0f} ms target)")
+        return result
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured page loads per notebook and configuration")
+    parser.add_argument("--clicks", type=int, default=15, help="'Next card' clicks timed on the first measured load")
+    parser.add_argument("--pool", type=int, default=2, help="pool size of the preheated configuration")
+    parser.add_argument("--only", choices=["plain", "preheat"], help="measure one configuration only")
+    parser.add_argument("--bare-only", action="store_true", help="measure the bare notebook only")
+    options = parser.parse_args(argv)
+    notebooks = [BARE] if options.bare_only else [BARE, APP]
+    if not (REPO / APP).is_file() and not options.bare_only:
+        parser.error(f"{APP} does not exist yet (use --bare-only)")
+
+    from playwright.sync_api import sync_playwright
+
+    configs = [("plain", 0), ("preheat", options.pool)]
+    if options.only:
+        configs = [c for c in configs if c[0] == options.only]
+    print(f"bench_app: {options.runs} measured loads per notebook, {options.clicks} clicks; loopback, headless Chromium")
+    started = time.perf_counter()
+    results = {}
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            for label, pool in configs:
+                results[label] = run_config(browser, label, pool, options.runs, options.clicks, notebooks)
+        finally:
+            browser.close()
+    if len(results) == 2 and APP in notebooks:
+        plain, heated = (median(results[k][APP]["tti"]) for k in ("plain", "preheat"))
+        better = "preheat" if heated < plain else "plain"
+        print(
+            f"\nApp interactive: plain {plain:.2f} s, preheated {heated:.2f} s: {better} measures better "
+            f"(ratios to bare {results['plain']['ratio']:.2f}x vs {results['preheat']['ratio']:.2f}x)."
+        )
+    print(f"bench_app took {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

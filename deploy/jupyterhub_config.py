@@ -1,0 +1,154 @@
+"""JupyterHub configuration: the Speculation app for a whole school on one server.
+
+Every student logs in and lands on the Voila app, rendered by their own Jupyter
+server at ``/user/<name>/voila/render/notebooks/app.ipynb``. deploy/README.md
+says how to install it, what each student costs in memory, and how the same
+settings read in The Littlest JupyterHub and Zero to JupyterHub.
+
+What it sets up:
+
+- the app: ``Spawner.default_url`` sends each student to the Voila page of
+  ``notebooks/app.ipynb`` inside the repository checkout (read-only for them);
+- one Jupyter server per student, started by systemd
+  (``jupyterhub-systemdspawner``), each as its own throw-away system user
+  (``DynamicUser``), with a memory and CPU limit that systemd enforces;
+- idle culling twice over: inside a student's server, a Voila kernel whose tab
+  was closed is shut down after two minutes (as ``scripts/serve`` does); and
+  ``jupyterhub-idle-culler``, a service the hub starts and stops itself, stops
+  a student's whole server after half an hour without activity;
+- the login: one class password that the teacher gives out
+  (``SharedPasswordAuthenticator``, JupyterHub 5.3 and later), read from the
+  environment. Other authenticators are listed below.
+
+The hub's state (``jupyterhub.sqlite``, ``jupyterhub_cookie_secret``, the
+proxy's pid file) goes to the working directory the hub is started in.
+
+Environment variables:
+
+``SPECULATION_CLASS_PASSWORD``
+    the students' shared password, 8 characters at least (required).
+``SPECULATION_TEACHER_PASSWORD``
+    optional: the password of the ``teacher`` account, which may use the hub's
+    admin page (32 characters at least, as JupyterHub requires).
+``SPECULATION_APP_DIR``
+    the repository checkout to serve; by default the one holding this file.
+
+tests/test_jupyterhub.py loads this file and replaces only what a test machine
+cannot have: systemd (a plain local process instead), the public port, and
+the state folder.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+c = get_config()  # noqa: F821 (JupyterHub provides get_config to its config files)
+
+# --- The app ------------------------------------------------------------------
+
+#: The checkout that holds notebooks/app.ipynb; its notebooks are rendered from here.
+APP_DIR = os.environ.get("SPECULATION_APP_DIR") or str(Path(__file__).resolve().parent.parent)
+#: Where a student lands after logging in, relative to their own server.
+APP_URL = "/voila/render/notebooks/app.ipynb"
+
+c.Spawner.notebook_dir = APP_DIR
+c.Spawner.default_url = APP_URL
+# The single-user server runs from this Python environment, which must hold
+# jupyterhub, voila and speculation_nb[app] (deploy/README.md).
+c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = [
+    # Students use the app, not a shell.
+    "--ServerApp.terminals_enabled=False",
+    "--ServerApp.jpserver_extensions={'jupyterlab': False, 'jupyter_lsp': False, 'jupyter_server_terminals': False}",
+    # Voila's kernels: a tab closed for two minutes gives its kernel back
+    # (the page-close shutdown request is refused, voila-dashboards/voila#1458);
+    # a tab left open keeps its kernel however long the class pauses.
+    # Same values as speculation_nb/serve.py.
+    "--MappingKernelManager.cull_idle_timeout=120",
+    "--MappingKernelManager.cull_interval=30",
+    "--MappingKernelManager.cull_connected=False",
+]
+# A student's own ~/.jupyter may not change the settings above.
+c.Spawner.disable_user_config = True
+# Thirty students log in at the same minute: give a slow start room.
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 60
+
+# --- One server per student, with limits ------------------------------------------
+
+# SystemdSpawner (pip install jupyterhub-systemdspawner) runs each student's
+# server as a systemd unit: mem_limit becomes MemoryMax (the kernel is killed
+# beyond it, not the machine), cpu_limit becomes CPUQuota. JupyterHub's default
+# LocalProcessSpawner ignores both; KubeSpawner (Zero to JupyterHub) and
+# DockerSpawner enforce them too.
+c.JupyterHub.spawner_class = "systemd"
+# A fresh system user per student, made when their server starts: no accounts
+# to create, and students cannot read one another's files.
+c.SystemdSpawner.dynamic_users = True
+c.SystemdSpawner.isolate_tmp = True
+c.SystemdSpawner.isolate_devices = True
+c.SystemdSpawner.disable_user_sudo = True
+c.SystemdSpawner.readonly_paths = [APP_DIR]
+# One student's server with the app's kernel (and a second one while a
+# reloaded tab's old kernel waits to be culled) stays well under this;
+# deploy/README.md has the measured figures to size the machine with.
+c.Spawner.mem_limit = "1G"
+c.Spawner.cpu_limit = 1.0
+
+# --- Idle culling --------------------------------------------------------------
+
+#: Seconds without activity before a student's whole server is stopped.
+CULL_TIMEOUT = 1800
+c.JupyterHub.services = [
+    {
+        "name": "jupyterhub-idle-culler",
+        "command": [
+            sys.executable,
+            "-m",
+            "jupyterhub_idle_culler",
+            f"--timeout={CULL_TIMEOUT}",
+            "--cull-every=300",
+        ],
+    }
+]
+c.JupyterHub.load_roles = [
+    {
+        "name": "jupyterhub-idle-culler",
+        "description": "Stop the servers of students who left",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["jupyterhub-idle-culler"],
+    }
+]
+# Logging out gives the student's memory back at once.
+c.JupyterHub.shutdown_on_logout = True
+
+# --- Who may log in -----------------------------------------------------------
+#
+# One class password (below) suits a lesson: anyone with it may log in under
+# any name, including a name someone else already uses, so it protects
+# nothing a student would mind losing. For real accounts pick one of:
+#
+# - "firstuseauthenticator" (pip install jupyterhub-firstuseauthenticator):
+#   each student's first login sets their password (TLJH's default);
+# - "native" (jupyterhub-nativeauthenticator): students sign up, the teacher
+#   approves them on the hub;
+# - OAuthenticator (oauthenticator): the school's own accounts, e.g. "google"
+#   (Google Workspace) or "azuread" (Microsoft 365);
+# - "lti13" (jupyterhub-ltiauthenticator): a link from the school's LMS
+#   (Moodle, Canvas);
+# - "pam": the server's own Unix accounts; it needs the spawner's
+#   dynamic_users = False and an account per student.
+c.JupyterHub.authenticator_class = "shared-password"
+CLASS_PASSWORD = os.environ.get("SPECULATION_CLASS_PASSWORD", "")
+if not CLASS_PASSWORD:
+    raise SystemExit(
+        "deploy/jupyterhub_config.py: set SPECULATION_CLASS_PASSWORD, the class password "
+        "(8 characters at least), or configure another authenticator."
+    )
+c.SharedPasswordAuthenticator.user_password = CLASS_PASSWORD
+# With a shared password there is no list of names: whoever has it may log in.
+c.Authenticator.allow_all = True
+TEACHER_PASSWORD = os.environ.get("SPECULATION_TEACHER_PASSWORD", "")
+if TEACHER_PASSWORD:
+    c.Authenticator.admin_users = {"teacher"}
+    c.SharedPasswordAuthenticator.admin_password = TEACHER_PASSWORD

@@ -1,0 +1,304 @@
+"""The message catalog: every word the app shows, by stable symbolic keys.
+
+One gettext ``.po`` file per language, ``locale/<lang>/LC_MESSAGES/speculation_nb.po``,
+read at start with :func:`babel.messages.pofile.read_po`. The ``msgid`` of each
+message is a stable key (``"button.next_card"``, ``"log.reveal"``,
+``"error.holder_skipped"``), its ``msgstr`` the text with ``{named}``
+placeholders filled by :meth:`Translator.__call__`. Adding a language means
+adding one ``.po`` file with the same keys: nothing else changes.
+
+>>> t = translator("en")
+>>> t("log.reveal", name="Fanny", card="Q♥")
+'Fanny turns up Q♥.'
+>>> t.percent(Fraction(703, 1035))
+'67.9%'
+
+A key missing from a language falls back to English, then to the key itself
+(so a missing message shows as its key, never as an exception). Numbers and
+percentages are written the way the language writes them (:mod:`babel.numbers`).
+
+:func:`error_text` words an :class:`~speculation_nb.errors.IllegalAction` from
+its ``key`` and ``params`` (never from its English ``str``), prefixed with the
+rule.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from math import floor
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+
+__all__ = [
+    "DOMAIN",
+    "DEFAULT_LANGUAGE",
+    "LOCALE_DIR",
+    "KEY_PREFIXES",
+    "Safe",
+    "Translator",
+    "available_languages",
+    "catalog",
+    "error_text",
+    "placeholders",
+    "round_half_up",
+    "translator",
+]
+
+DOMAIN = "speculation_nb"
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+#: The first part of every key; the tests find the keys used in the code by these.
+KEY_PREFIXES = (
+    "app", "header", "status", "button", "tooltip", "label", "log", "error", "odds",
+    "chart", "card", "table", "settings", "preset", "ante", "mode", "temperament",
+    "auction", "standings", "timeline", "seat", "language", "trade", "rule",
+)
+
+_LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
+
+
+def round_half_up(x: Fraction | int) -> int:
+    """Whole chips, rounded half up (RULES.md O4: the widget shows whole chips)."""
+    return floor(Fraction(x) + Fraction(1, 2))
+
+
+class Safe(str):
+    """Text already safe to put into HTML (markup built by the app itself)."""
+
+    __slots__ = ()
+
+
+def _esc(value: Any) -> str:
+    if isinstance(value, Safe):
+        return str(value)
+    return html.escape(str(value), quote=True)
+
+
+def _normalise(lang: Any) -> str:
+    """``"pt-BR"`` -> ``"pt_BR"``; anything that is not a language tag -> the default."""
+    if not isinstance(lang, str) or not _LANG_RE.match(lang.strip()):
+        return DEFAULT_LANGUAGE
+    return lang.strip().replace("-", "_")
+
+
+def _po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available_languages() -> list[str]:
+    """The languages that have a catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return sorted(found, key=lambda code: (code != DEFAULT_LANGUAGE, code))
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The messages of one language as ``{key: text}`` (untranslated and fuzzy entries left out).
+
+    An unknown language gives an empty dict (everything then falls back to English).
+    """
+    lang = _normalise(lang)
+    path = _po_path(lang)
+    if not path.is_file():
+        base = lang.split("_")[0]
+        path = _po_path(base)
+        if not path.is_file():
+            return {}
+    with path.open("rb") as handle:
+        cat = read_po(handle, locale=None, domain=DOMAIN)
+    out: dict[str, str] = {}
+    for message in cat:
+        if not message.id or not isinstance(message.id, str) or message.fuzzy:
+            continue
+        if isinstance(message.string, str) and message.string:
+            out[message.id] = message.string
+    return out
+
+
+_FORMATTER = string.Formatter()
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{named}`` placeholders of a message."""
+    return {name for _, name, _, _ in _FORMATTER.parse(text) if name}
+
+
+class _Keep(dict):
+    """Leaves an unknown placeholder as it is instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Translator:
+    """``t(key, **params)``: the message of ``key`` in ``lang``, placeholders filled.
+
+    Also the language's way of writing numbers (:meth:`number`, :meth:`percent`,
+    :meth:`chips`) and card names (:meth:`card_name`).
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = _normalise(lang)
+        self._messages = catalog(self.lang)
+        self._english = catalog(DEFAULT_LANGUAGE)
+        try:
+            self.locale = Locale.parse(self.lang)
+        except (UnknownLocaleError, ValueError):
+            self.locale = Locale.parse(DEFAULT_LANGUAGE)
+        # The language's own percent pattern ("37%", "37 %"), with or without one decimal.
+        self._percent_patterns = {0: self.locale.percent_formats[None].pattern}
+        self._percent_patterns[1] = re.sub(r"0(?![0-9.])", "0.0", self._percent_patterns[0], count=1)
+        self._percent_cache: dict[tuple[int, int], str] = {}
+
+    # ---------------------------------------------------------------- messages
+    def raw(self, key: str) -> str:
+        """The message text with its placeholders left in."""
+        text = self._messages.get(key)
+        if text is None:
+            text = self._english.get(key, key)
+        return text
+
+    def has(self, key: str) -> bool:
+        return key in self._messages or key in self._english
+
+    def __call__(self, key: str, **params: Any) -> str:
+        text = self.raw(key)
+        if not params and "{" not in text:
+            return text
+        try:
+            return text.format_map(_Keep(params))
+        except (ValueError, IndexError, AttributeError, KeyError):
+            return text
+
+    def plural(self, key: str, count: int, **params: Any) -> str:
+        """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``."""
+        form = self.locale.plural_form(abs(int(count)))
+        name = f"{key}.{form}"
+        if not self.has(name):
+            name = f"{key}.other"
+        return self(name, count=count, **params)
+
+    def html(self, key: str, **params: Any) -> Safe:
+        """The message as HTML: its text and every parameter escaped, except :class:`Safe` ones."""
+        text = self.raw(key)
+        out: list[str] = []
+        try:
+            for literal, name, spec, _conv in _FORMATTER.parse(text):
+                out.append(html.escape(literal, quote=False))
+                if name is None:
+                    continue
+                if name in params:
+                    value = params[name]
+                    if spec and not isinstance(value, str):
+                        value = format(value, spec)
+                    out.append(_esc(value))
+                else:
+                    out.append(html.escape("{" + name + "}"))
+        except ValueError:
+            return Safe(html.escape(text))
+        return Safe("".join(out))
+
+    # ----------------------------------------------------------------- numbers
+    def number(self, value: int | float | Fraction | Decimal, digits: int = 0) -> str:
+        """A number the way the language writes it (``1,234`` / ``1.234``)."""
+        if isinstance(value, Fraction):
+            value = Decimal(round_half_up(value * 10**digits)) / (10**digits)
+        fmt = "#,##0" + ("." + "0" * digits if digits else "")
+        return format_decimal(value, format=fmt, locale=self.locale)
+
+    def percent(self, value: Fraction | float | int, digits: int = 1) -> str:
+        """A probability as a percentage with one decimal (or none), rounded half up:
+        ``37.2%`` in English, ``37,2 %`` in German."""
+        scale = 100 * 10**digits
+        units = round_half_up(Fraction(value) * scale)
+        key = (units, digits)
+        text = self._percent_cache.get(key)
+        if text is None:
+            text = format_percent(Decimal(units) / scale, format=self._percent_patterns[digits], locale=self.locale)
+            if len(self._percent_cache) < 4096:
+                self._percent_cache[key] = text
+        return text
+
+    def chips(self, value: Fraction | int) -> str:
+        """Whole chips, rounded half up (O4)."""
+        return self.number(round_half_up(Fraction(value)))
+
+    # ------------------------------------------------------------------- cards
+    def card_name(self, card: Any) -> str:
+        """The card's name for screen readers: ``"Queen of Hearts"``."""
+        return self("card.name", rank=self(f"card.rank.{card.rank}"), suit=self(f"card.suit.{card.suit.value}"))
+
+    def suit_name(self, suit: Any) -> str:
+        return self(f"card.suit.{getattr(suit, 'value', suit)}")
+
+    def render_texts(self) -> dict[str, str]:
+        """The words :func:`speculation_nb.render.table_html` needs, in this language."""
+        from .render import TEXTS
+
+        out = {}
+        for name in TEXTS:
+            if name.startswith("rank_"):
+                out[name] = self.raw(f"card.rank.{name[5:]}")
+            elif name.startswith("suit_"):
+                out[name] = self.raw(f"card.suit.{name[5:]}")
+            elif name == "card_name":
+                out[name] = self.raw("card.name")
+            elif self.has(f"table.{name}"):
+                out[name] = self.raw(f"table.{name}")
+        return out
+
+    def language_name(self, lang: str | None = None) -> str:
+        """A language's name in that language ("English", "Deutsch"), for the selector."""
+        code = _normalise(lang or self.lang)
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except (UnknownLocaleError, ValueError):
+            return code
+        return name[:1].upper() + name[1:]
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
+
+
+@lru_cache(maxsize=None)
+def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
+    """The (cached) :class:`Translator` of ``lang``; unknown languages speak English."""
+    return Translator(_normalise(lang))
+
+
+# Parameters of IllegalAction that name seats.
+_SEAT_PARAMS = ("seat", "due", "best", "buyer", "seller", "holder")
+
+
+def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | None = None) -> str:
+    """A rule refusal in words: ``"Rule P4: Mary holds the best trump and does not turn up cards."``.
+
+    Worded from ``exc.key`` and ``exc.params`` (``"error.<key>"`` in the catalog),
+    prefixed with ``exc.rule``. Seat numbers become ``names`` when given.
+    """
+    t = t or translator()
+    params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
+    for name in _SEAT_PARAMS:
+        value = params.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if names is not None and 0 <= value < len(names):
+                params[name] = names[value]
+            else:
+                params[name] = t("seat.number", n=value)
+    key = f"error.{getattr(exc, 'key', '')}"
+    if t.has(key):
+        message = t(key, **params)
+    else:
+        message = t("error.unknown_rule")
+    rule = getattr(exc, "rule", "")
+    return t("error.format", rule=rule, message=message) if rule else message

@@ -1,0 +1,627 @@
+"""Exact odds for a deal of Speculation, from public information only (RULES.md O1-O5).
+
+Every number here is an exact :class:`~fractions.Fraction`, computed from what
+every player at the table can see: the cards face up, how many cards each pile
+holds, the stacks and the pot. No function here looks at a face-down card.
+Probabilities are over the arrangements of the unseen cards, all equally
+likely, and assume nobody trades again (an open auction counts as declined).
+
+Notation (used in every docstring below)
+----------------------------------------
+``U``  unseen cards (in the piles, the dead pile and the stock);
+``b``  the rank of the best trump; ``h = 14 - b`` trumps out-rank it, all unseen;
+       call them ``T_1 > T_2 > ... > T_h`` (``T_i`` has rank ``15 - i``);
+``f_s`` face-down cards in seat ``s``'s pile, ``N = sum f_s``, ``d`` the dead pile;
+``S = U - N - d`` the stock; ``C(a, k)`` binomial coefficients.
+
+The argument (why the numbers do not depend on whose turn it is)
+---------------------------------------------------------------
+Fix a seat ``s``; let ``X`` be the highest trump above ``b`` lying in *another*
+player's pile (or "none"). Then, if nobody trades:
+
+1. every seat but the final holder turns up its whole pile (P7);
+2. ``s`` ends as the holder exactly when its own pile holds a trump above ``X``
+   (if ``s`` does not hold the card now; if it does and there is no ``X`` it is
+   never beaten): until ``s`` has turned up such a card, ``X`` or ``s``'s card
+   is still face down somewhere and the deal cannot end; once it has, nobody
+   can beat it;
+3. so the final holder ``s`` turns up its pile exactly down to ``F``, the first
+   card of its pile above ``X``, and stops there; ``F`` is the final best trump.
+
+So who wins, which cards get turned up and by whom depend only on *where* the
+cards lie, not on the turn pointer: the pointer (P3, P4, hoyle1847 (a)) only
+changes the order of the reveals, never their outcome. Hence exact odds
+are sums over where the few cards that matter lie (the trumps above ``b``;
+Jacks and Fives for V1), a multivariate hypergeometric count:
+
+* ``P(X = T_x) = B C(U-B, x-1) / (x C(U, x))`` with ``B = N - f_s``, a sum over ``x``;
+* given ``X = T_x``, the ``x - 1`` trumps above it lie in ``s``'s pile (``a`` of them),
+  the dead pile (``e``) or the stock: ``C(f_s, a) C(d, e) C(S, x-1-a-e) / C(U-B, x-1)``;
+* ``F`` is a uniformly random one of the ``a``, so the dead pile does not out-rank it
+  (P9) with probability ``1 / (e + 1)``;
+* ``F`` lies at depth ``p`` with probability ``C(f_s - p, a - 1) / C(f_s, a)``, and the
+  ``p - 1`` cards above it are a random draw from the cards that do not matter
+  here: their Jacks and Fives are hypergeometric (V1).
+
+Each of these is a short sum, so each function below costs microseconds to a
+few milliseconds, and results are cached on the public state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, factorial, perm
+from typing import Any, Callable, Mapping
+
+from .cards import Card
+
+__all__ = [
+    "PublicView",
+    "HoldExplanation",
+    "WORDS",
+    "public_view",
+    "hold_probability",
+    "explain_hold",
+    "win_probabilities",
+    "expected_pot",
+    "fair_price",
+    "expected_net",
+    "break_even",
+    "seller_break_even",
+    "pot_played_for",
+    "clear_caches",
+]
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
+_JACK_FIVE = (5, 11)
+
+
+# ------------------------------------------------------------------ the public view
+@dataclass(frozen=True)
+class PublicView:
+    """What the odds depend on, read from the public state of a live deal.
+
+    ``unseen`` U, ``above`` h (trumps out-ranking the best trump), ``face_down``
+    f_s per seat, ``dead`` d, the ``holder``, the ``pot`` and ``stacks``; for V1
+    ``plain_jf`` (unseen Jacks and Fives that are not trumps above the best) and
+    ``jf_above`` (the indices ``i`` of the Jack / Five of trumps among
+    ``T_1..T_h``, ``T_i`` having rank ``15 - i``); for hoyle1847 (c)
+    ``hoyle_c`` (no trump has come up from the piles yet) and
+    ``unseen_trumps``.
+    """
+
+    players: int
+    holder: int
+    best: int
+    unseen: int
+    above: int
+    face_down: tuple[int, ...]
+    dead: int
+    pot: int
+    stacks: tuple[int, ...]
+    jack_five: bool
+    plain_jf: int
+    jf_above: tuple[int, ...]
+    hoyle: bool
+    hoyle_c: bool
+    unseen_trumps: int
+
+    @property
+    def stock(self) -> int:
+        return self.unseen - sum(self.face_down) - self.dead
+
+
+def public_view(game: Any) -> PublicView:
+    """Read the public state of a live deal (face-up cards, pile sizes, chips)."""
+    rules = game.rules
+    seen = game.seen
+    trump = game.trump
+    best = game.best_trump.rank
+    jf_above: tuple[int, ...] = ()
+    plain = 0
+    if rules.jack_five:
+        above = []
+        for suit in "SHDC":
+            for rank in _JACK_FIVE:
+                card = Card(rank, suit)
+                if card in seen:
+                    continue
+                if suit == trump and rank > best:
+                    above.append(15 - rank)
+                else:
+                    plain += 1
+        jf_above = tuple(sorted(above))
+    hoyle_c = False
+    unseen_trumps = 0
+    if rules.hoyle:
+        hoyle_c = not any(c.suit == trump for up in game.face_up for c in up)
+        unseen_trumps = sum(1 for r in range(2, 15) if Card(r, trump) not in seen)
+    return PublicView(
+        players=rules.players,
+        holder=game.holder,
+        best=best,
+        unseen=52 - len(seen),
+        above=14 - best,
+        face_down=tuple(game.face_down),
+        dead=game.dead,
+        pot=game.pot,
+        stacks=tuple(game.stacks),
+        jack_five=rules.jack_five,
+        plain_jf=plain,
+        jf_above=jf_above,
+        hoyle=rules.hoyle,
+        hoyle_c=hoyle_c,
+        unseen_trumps=unseen_trumps,
+    )
+
+
+def _check_seat(game: Any, seat: Any, what: str) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.rules.players:
+        raise ValueError(f"{what} must be a seat from 0 to {game.rules.players - 1}, not {seat!r}")
+    return seat
+
+
+# ---------------------------------------------------------------- O5: a finished deal
+def pot_played_for(game: Any) -> int:
+    """O5/O3 on a finished deal: the pot the deal was played for (won or carried over)."""
+    for event in reversed(game.events):
+        if event.kind in ("win", "carry_over"):
+            return event["pot"]
+    return game.pot
+
+
+def _settled_hold(game: Any) -> Fraction:
+    """O5: 1 if no card out-ranked the best trump (the dead pile did not, P9), else 0."""
+    trump, best = game.trump, game.best_trump.rank
+    dead = game.dead_cards or []
+    return ZERO if any(c.suit == trump and c.rank > best for c in dead) else ONE
+
+
+# ------------------------------------------------------------------------ O1
+@lru_cache(maxsize=65536)
+def _hold(unseen: int, above: int, n: int) -> Fraction:
+    return Fraction(comb(unseen - above, n), comb(unseen, n))
+
+
+def _hold_numbers(game: Any, owner: int | None) -> tuple[int, int, int, int]:
+    """(owner, U, h, n) of O1."""
+    owner = game.holder if owner is None else _check_seat(game, owner, "owner")
+    down = game.face_down
+    n = sum(down) - down[owner] + game.dead
+    return owner, game.unseen, 14 - game.best_trump.rank, n
+
+
+def hold_probability(game: Any, owner: int | None = None) -> Fraction:
+    """O1: the chance that no card still to be turned up by another player, or in
+    the dead pile, out-ranks the best trump.
+
+    ``P = C(U - h, n) / C(U, n)``: the ``n`` cards of the other players' piles
+    (every pile but ``owner``'s; ``owner`` defaults to the holder) and the dead
+    pile are a random ``n`` of the ``U`` unseen cards, and must miss all ``h``
+    trumps above the best trump. On a finished deal (O5): 1 if nothing
+    out-ranked the best trump, else 0.
+    """
+    if game.over:
+        if owner is not None:
+            _check_seat(game, owner, "owner")
+        return _settled_hold(game)
+    _, unseen, above, n = _hold_numbers(game, owner)
+    return _hold(unseen, above, n)
+
+
+#: The English words of the explanations, by stable keys with ``{named}``
+#: placeholders (the keys of the app's message catalog). A translation layer
+#: passes its own ``translate(key, **params)`` to :meth:`HoldExplanation.words`.
+WORDS: dict[str, str] = {
+    "odds.hold.formula": "C({U_minus_h}, {n}) / C({U}, {n}) = {p}",
+    "odds.hold.over": "The deal is over: the {card} {outcome}.",
+    "odds.hold.over.kept": "was not out-ranked, so the chance is settled at 1",
+    "odds.hold.over.beaten": "was out-ranked by the dead pile, so the chance is settled at 0",
+    "odds.hold.top": "No trump out-ranks the {card}, so nothing can beat it: the chance is 1.",
+    "odds.hold.none_left": (
+        "No card is left for the other players to turn up or in the dead pile, "
+        "so the {card} cannot be beaten: the chance is 1."
+    ),
+    "odds.hold.main.one": (
+        "The {h} trump above the {card} is among the {U} unseen cards; {n} of those cards "
+        "will still be turned up by other players or lie in the dead pile. The {card} holds "
+        "if that trump is not among those {n}: {formula}, about {percent}."
+    ),
+    "odds.hold.main.other": (
+        "The {h} trumps above the {card} are among the {U} unseen cards; {n} of those cards "
+        "will still be turned up by other players or lie in the dead pile. The {card} holds "
+        "if none of those {h} trumps is among those {n}: {formula}, about {percent}."
+    ),
+}
+
+
+def _english(key: str, **params: Any) -> str:
+    return WORDS[key].format(**params)
+
+
+@dataclass(frozen=True)
+class HoldExplanation:
+    """O1 with its working: ``probability = C(U - h, n) / C(U, n)``.
+
+    ``U`` unseen cards, ``h`` trumps above the best trump, ``n`` face-down cards
+    in the other players' piles (every pile but ``owner``'s) plus the dead pile.
+    ``over`` marks a finished deal (O5), where the probability is settled.
+    """
+
+    owner: int
+    best_trump: Card
+    U: int
+    h: int
+    n: int
+    probability: Fraction
+    over: bool = False
+
+    @property
+    def formula(self) -> str:
+        """The formula with its numbers: ``"C(44, 8) / C(46, 8) = 703/1035"``."""
+        return self._formula(_english)
+
+    def _formula(self, translate: Callable[..., str]) -> str:
+        return translate("odds.hold.formula", U_minus_h=self.U - self.h, U=self.U, n=self.n,
+                         p=_fraction_text(self.probability))
+
+    def words(self, translate: Callable[..., str] | Mapping[str, str] | None = None) -> str:
+        """The same in words. ``translate`` is ``None`` (English, :data:`WORDS`), a dict of
+        templates by key, or a callable ``translate(key, **params)`` such as the app's
+        translator."""
+        if translate is None:
+            translate = _english
+        elif isinstance(translate, Mapping):
+            templates = {**WORDS, **translate}
+            translate = lambda key, **params: templates[key].format(**params)  # noqa: E731
+        card = str(self.best_trump)
+        if self.over:
+            outcome = translate("odds.hold.over.kept" if self.probability == 1 else "odds.hold.over.beaten")
+            return translate("odds.hold.over", card=card, outcome=outcome)
+        if self.h == 0:
+            return translate("odds.hold.top", card=card)
+        if self.n == 0:
+            return translate("odds.hold.none_left", card=card)
+        key = "odds.hold.main.one" if self.h == 1 else "odds.hold.main.other"
+        return translate(key, h=self.h, card=card, U=self.U, n=self.n, formula=self._formula(translate),
+                         percent=f"{float(self.probability):.1%}")
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+def _fraction_text(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def explain_hold(game: Any, owner: int | None = None) -> HoldExplanation:
+    """O1 with its numbers ``U``, ``h``, ``n``, the formula filled in, and words."""
+    if game.over:
+        owner = game.holder if owner is None else _check_seat(game, owner, "owner")
+        down = game.face_down
+        return HoldExplanation(owner, game.best_trump, game.unseen, 14 - game.best_trump.rank,
+                               sum(down) - down[owner] + game.dead, _settled_hold(game), over=True)
+    owner, unseen, above, n = _hold_numbers(game, owner)
+    return HoldExplanation(owner, game.best_trump, unseen, above, n, _hold(unseen, above, n))
+
+
+# ------------------------------------------------------------------------ O2
+@lru_cache(maxsize=65536)
+def _win_seat(unseen: int, f: int, others: int, dead: int, above: int, is_holder: bool) -> Fraction:
+    """P(seat s takes the pot), with ``f`` its face-down cards, ``others`` = B the other
+    players' face-down cards, ``dead`` = d, ``above`` = h.
+
+    Summing over ``X = T_x`` (the highest trump above the best in another pile),
+    over ``e`` dead trumps above ``X`` and ``a >= 1`` of ``s``'s trumps above ``X``::
+
+        P = sum_x  B / (x C(U, x)) * sum_e C(d, e) / (e + 1) * [C(f + S, x-1-e) - C(S, x-1-e)]
+          + [no X]: the same with x - 1 -> h over C(U, h); or, for the holder
+            (never beaten), C(f + S, h) / C(U, h), i.e. no trump above in the others' piles
+            or the dead pile.
+
+    All over the common denominator ``(d + 1) * U!/(U-h)!`` so only integers are summed.
+    """
+    U, h, d, B = unseen, above, dead, others
+    stock = U - f - B - d
+    fs = f + stock
+    num = 0
+    if B:
+        for x in range(1, h + 1):
+            t = x - 1
+            inner = 0
+            for e in range(min(d, t) + 1):
+                inner += comb(d + 1, e + 1) * (comb(fs, t - e) - comb(stock, t - e))
+            if inner:
+                num += B * inner * factorial(t) * perm(U - x, h - x)
+    if is_holder:
+        num += comb(fs, h) * factorial(h) * (d + 1)
+    else:
+        inner = 0
+        for e in range(min(d, h) + 1):
+            inner += comb(d + 1, e + 1) * (comb(fs, h - e) - comb(stock, h - e))
+        num += inner * factorial(h)
+    return Fraction(num, (d + 1) * perm(U, h))
+
+
+@lru_cache(maxsize=65536)
+def _no_trump_in_piles(unseen: int, piles: int, trumps: int) -> Fraction:
+    """hoyle1847 (c): P(none of the ``trumps`` unseen trumps lies in the ``piles`` pile cards)."""
+    return Fraction(comb(unseen - trumps, piles), comb(unseen, piles))
+
+
+@lru_cache(maxsize=16384)
+def _win_table(unseen: int, face_down: tuple[int, ...], dead: int, above: int, holder: int,
+               hoyle_trumps: int | None) -> tuple[Fraction, ...]:
+    N = sum(face_down)
+    out = [_win_seat(unseen, f, N - f, dead, above, seat == holder) for seat, f in enumerate(face_down)]
+    if hoyle_trumps is not None:
+        out[holder] -= _no_trump_in_piles(unseen, N, hoyle_trumps)
+    out.append(ONE - sum(out))
+    return tuple(out)
+
+
+def _wins(v: PublicView, holder: int) -> tuple[Fraction, ...]:
+    return _win_table(v.unseen, v.face_down, v.dead, v.above, holder,
+                      v.unseen_trumps if v.hoyle_c else None)
+
+
+def win_probabilities(game: Any) -> dict[int | None, Fraction]:
+    """O2: for every seat, and ``None`` (the pot carries over), the chance of taking this deal's pot.
+
+    Seat ``s`` wins when the highest trump above the best lying in any player's pile
+    is in ``s``'s pile (its owner must end up turning it up, or already holds the
+    best trump), or, for the holder, when no pile holds one; with a dead pile
+    (V2) it must also not be out-ranked by the dead pile, which sees only the
+    final best trump (see the module docstring for the sum). hoyle1847 (c): while no
+    trump has come up from the piles, the holder's share loses
+    ``C(U - t, N) / C(U, N)`` (no trump at all in the ``N`` pile cards, ``t`` unseen
+    trumps) to ``None``. Every key is present and the values add up to exactly 1.
+    """
+    n = game.rules.players
+    if game.over:
+        out: dict[int | None, Fraction] = {seat: ZERO for seat in range(n)}
+        out[None] = ZERO
+        out[game.winner] = ONE
+        return out
+    table = _wins(public_view(game), game.holder)
+    out = {seat: table[seat] for seat in range(n)}
+    out[None] = table[n]
+    return out
+
+
+# ------------------------------------------------------------------- V1 helpers
+@lru_cache(maxsize=65536)
+def _hyp(k: int, pool: int, good: int, draws: int) -> tuple[Fraction, Fraction]:
+    """For ``Y`` hypergeometric (``draws`` from ``pool`` cards of which ``good`` are Jacks
+    or Fives): ``(E[min(k, Y)], P(Y < k))``."""
+    if k <= 0:
+        return ZERO, ZERO
+    if draws == 0 or good == 0:
+        return ZERO, ONE
+    if k > draws or k > good:
+        return Fraction(draws * good, pool), ONE
+    total = comb(pool, draws)
+    below = 0
+    mean_below = 0
+    for y in range(k):
+        ways = comb(good, y) * comb(pool - good, draws - y)
+        below += ways
+        mean_below += y * ways
+    return Fraction(mean_below + k * (total - below), total), Fraction(below, total)
+
+
+def _hyp_plus(k: int, pool: int, good: int, draws: int, extra: int) -> Fraction:
+    """E[min(k, extra + Y)] for ``extra`` 0 or 1."""
+    if extra and k > 0:
+        return 1 + _hyp(k - 1, pool, good, draws)[0]
+    return _hyp(k, pool, good, draws)[0]
+
+
+def _x_range(unseen: int, others: int, above: int, is_holder: bool):
+    """The cases ``X = T_x`` (x = 1..h) and "no X" (x = h + 1), with
+    ``(x, trumps above X, pool of cards that do not matter, multiplier, denominator)``:
+    ``P(X = T_x, a, e) = mult * C(f, a) C(d, e) C(S, hi - a - e) / den``."""
+    for x in range(1, above + 1):
+        if others:
+            yield x, x - 1, unseen - x, others, x * comb(unseen, x)
+    yield above + 1, above, unseen - above, 1, comb(unseen, above)
+
+
+@lru_cache(maxsize=65536)
+def _pay_seat(unseen: int, f: int, others: int, above: int, plain: int, flags: tuple[int, ...],
+              k: int, is_holder: bool) -> Fraction:
+    """O3 for one seat: E[min(k, J)], ``J`` the Jacks and Fives it will still turn up and
+    ``k`` its stack (each V1 payment needs a chip then; stacks change only by V1 here).
+
+    Given ``X = T_x``: with no trump above ``X`` in its pile the seat turns up all
+    ``f`` cards, a hypergeometric draw; otherwise it stops at ``F`` at depth ``p``::
+
+        P(X = T_x, F at depth p) = B C(Z + f - p, x - 2) / (x C(U, x)),   Z = U - f - B,
+
+    and turns up ``p - 1`` cards that do not matter plus ``F`` (a Jack or Five of
+    trumps with probability ``(those among T_1..T_{x-1}) / (x - 1)``).
+    """
+    if k <= 0 or f == 0:
+        return ZERO
+    Z = unseen - f - others
+    total = ZERO
+    for x, hi, pool, mult, den in _x_range(unseen, others, above, is_holder):
+        if x > above and is_holder:
+            continue  # never beaten: the holder turns up nothing more
+        good = plain + sum(1 for j in flags if j > x)
+        high_jf = sum(1 for j in flags if j < x)
+        acc = mult * comb(Z, hi) * _hyp(k, pool, good, f)[0]
+        if hi:
+            share = Fraction(high_jf, hi)
+            for p in range(1, f + 1):
+                w = comb(Z + f - p, hi - 1)
+                if not w:
+                    break
+                mean, below = _hyp(k, pool, good, p - 1)
+                acc += mult * w * (mean + share * below)
+        total += acc / den
+    return total
+
+
+def _pays(v: PublicView, holder: int) -> Fraction:
+    if not v.jack_five:
+        return ZERO
+    N = sum(v.face_down)
+    return sum((_pay_seat(v.unseen, f, N - f, v.above, v.plain_jf, v.jf_above, min(v.stacks[s], f), s == holder)
+                for s, f in enumerate(v.face_down)), ZERO)
+
+
+# ------------------------------------------------------------------------ O3
+def expected_pot(game: Any) -> Fraction:
+    """O3: the expected final pot, ``pot + sum_s E[min(stack_s, J_s)]``, ``J_s`` the Jacks and
+    Fives seat ``s`` will still turn up (V1; each costs a chip only if it still has one).
+
+    Which cards a seat turns up depends only on where the cards lie (module
+    docstring): all of its pile, or, for the final holder, down to its final best
+    trump. The dead pile pays nothing. On a finished deal (O5): the pot played for.
+    """
+    if game.over:
+        return Fraction(pot_played_for(game))
+    v = public_view(game)
+    return v.pot + _pays(v, v.holder)
+
+
+# ------------------------------------------------------------------------ O4
+def fair_price(game: Any) -> Fraction:
+    """O4: ``O1 x O3``, the hold probability times the expected pot (the simple value;
+    it ignores that a beaten holder may win back)."""
+    return hold_probability(game) * expected_pot(game)
+
+
+def _phi(flags: tuple[int, ...], x: int, hi: int, e: int) -> Fraction:
+    """P(F is the Jack / Five of trumps and the dead pile does not out-rank F | a, e):
+    ``sum_j C(hi - j, e) / (C(hi, e) (hi - e))`` over those among ``T_1..T_{x-1}``."""
+    num = sum(comb(hi - j, e) for j in flags if j < x)
+    return Fraction(num, comb(hi, e) * (hi - e)) if num else ZERO
+
+
+@lru_cache(maxsize=16384)
+def _win_terms(unseen: int, f: int, others: int, dead: int, above: int, plain: int,
+               flags: tuple[int, ...], k: int, is_holder: bool) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
+    """For seat s: ``((x, P(X = T_x and s wins)) for each x, E[s's V1 payments ; s wins])``."""
+    U, d, B = unseen, dead, others
+    stock = U - f - B - d
+    wins = []
+    pay = ZERO
+    for x, hi, pool, mult, den in _x_range(U, B, above, is_holder):
+        if x > above and is_holder:  # never beaten: wins unless the dead pile holds a trump above
+            wins.append((x, Fraction(comb(f + stock, hi), den)))
+            continue
+        win_num = ZERO
+        for a in range(1, min(f, hi) + 1):
+            for e in range(min(d, hi - a) + 1):
+                w = comb(f, a) * comb(d, e) * comb(stock, hi - a - e)
+                if w:
+                    win_num += Fraction(w, e + 1)
+        wins.append((x, mult * win_num / den))
+        if k <= 0 or not hi:
+            continue
+        good = plain + sum(1 for j in flags if j > x)
+        # a_a = sum_p C(f-p, a-1) E[min(k, Y_{p-1})],  b_a = sum_p C(f-p, a-1) P(Y_{p-1} < k)
+        hyps = [_hyp(k, pool, good, p - 1) for p in range(1, f + 1)]
+        acc = ZERO
+        for a in range(1, min(f, hi) + 1):
+            a_sum = sum((comb(f - p, a - 1) * hyps[p - 1][0] for p in range(1, f - a + 2)), ZERO)
+            b_sum = sum((comb(f - p, a - 1) * hyps[p - 1][1] for p in range(1, f - a + 2)), ZERO)
+            for e in range(min(d, hi - a) + 1):
+                w = comb(d, e) * comb(stock, hi - a - e)
+                if w:
+                    acc += w * (a_sum / (e + 1) + _phi(flags, x, hi, e) * b_sum)
+        pay += mult * acc / den
+    return tuple(wins), pay
+
+
+@lru_cache(maxsize=65536)
+def _other_pay(unseen: int, x: int, above: int, plain: int, flags: tuple[int, ...],
+               f: int, others: int, k: int) -> Fraction:
+    """E[min(k, J_t)] for a seat t that is not the final holder (it turns up all ``f`` cards),
+    given ``X = T_x`` (the highest trump above the best in the ``others`` cards of the piles
+    around the winner, t's among them): t holds ``X`` with probability ``f / B``."""
+    if k <= 0 or f == 0:
+        return ZERO
+    if x > above:
+        return _hyp(k, unseen - above, plain, f)[0]
+    pool = unseen - x
+    good = plain + sum(1 for j in flags if j > x)
+    has_x = Fraction(f, others)
+    return (has_x * _hyp_plus(k, pool, good, f - 1, int(x in flags))
+            + (1 - has_x) * _hyp(k, pool, good, f)[0])
+
+
+def _net(v: PublicView, seat: int, holder: int) -> Fraction:
+    """E[chips ``seat`` takes from the pot - its own V1 payments still to come], ``holder`` owning the card."""
+    N = sum(v.face_down)
+    f = v.face_down[seat]
+    B = N - f
+    if not v.jack_five:
+        return v.pot * _wins(v, holder)[seat]
+    k = min(v.stacks[seat], f)
+    wins, pay_win = _win_terms(v.unseen, f, B, v.dead, v.above, v.plain_jf, v.jf_above, k, seat == holder)
+    total = v.pot * sum((p for _, p in wins), ZERO) + pay_win
+    for t, ft in enumerate(v.face_down):
+        if t == seat or not ft:
+            continue
+        kt = min(v.stacks[t], ft)
+        for x, p in wins:
+            if p:
+                total += p * _other_pay(v.unseen, x, v.above, v.plain_jf, v.jf_above, ft, B, kt)
+    own = _pay_seat(v.unseen, f, B, v.above, v.plain_jf, v.jf_above, k, seat == holder)
+    return total - own
+
+
+def expected_net(game: Any, seat: int, owner: int | None = None) -> Fraction:
+    """``seat``'s expected net chips from the rest of the deal if ``owner`` (default: the
+    holder) owns the best trump now and nobody trades: ``E[pot taken] - E[own V1 payments]``.
+
+    ``E[pot taken] = pot P(win) + sum_t E[V1 payments of t ; seat wins]``: the pot and who
+    wins it are not independent under V1, so the joint sums are taken.
+    (The price of a sale is not part of it.) 0 on a finished deal.
+    """
+    _check_seat(game, seat, "seat")
+    if owner is not None:
+        _check_seat(game, owner, "owner")
+    if game.over:
+        return ZERO
+    v = public_view(game)
+    return _net(v, seat, v.holder if owner is None else owner)
+
+
+def break_even(game: Any, buyer: int) -> Fraction:
+    """O4: the most ``buyer`` should pay the holder for the best trump:
+    ``E[net of buyer | buyer owns it now] - E[net of buyer | nobody trades]``.
+
+    0 for the holder itself and on a finished deal (O5). V1 chip checks use the
+    stacks as they are now (the price itself is left out).
+    """
+    _check_seat(game, buyer, "buyer")
+    if game.over or buyer == game.holder:
+        return ZERO
+    v = public_view(game)
+    return _net(v, buyer, buyer) - _net(v, buyer, v.holder)
+
+
+def seller_break_even(game: Any, buyer: int) -> Fraction:
+    """O4: the least the holder should take from ``buyer``:
+    ``E[net of holder | nobody trades] - E[net of holder | buyer owns it now]``.
+
+    0 for the holder itself and on a finished deal (O5).
+    """
+    _check_seat(game, buyer, "buyer")
+    if game.over or buyer == game.holder:
+        return ZERO
+    v = public_view(game)
+    return _net(v, v.holder, v.holder) - _net(v, v.holder, buyer)
+
+
+def clear_caches() -> None:
+    """Empty the memo tables (for benchmarks measuring cold calls)."""
+    for fn in (_hold, _win_seat, _no_trump_in_piles, _win_table, _hyp, _pay_seat, _win_terms, _other_pay):
+        fn.cache_clear()

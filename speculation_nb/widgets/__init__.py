@@ -1,0 +1,72 @@
+"""The Speculation teaching app (ipywidgets 8), for notebooks and Voila.
+
+Show it in a notebook with one line::
+
+    from speculation_nb.widgets import SpeculationApp
+    SpeculationApp()                      # or app(players=4, seed=7, mode="classroom", lang="en")
+
+``SpeculationApp(rules=None, *, players=None, names=None, deals=10, seed=None,
+mode="play", human=0, temperament="mixed", lang="en", charts="auto")``;
+``app.widget`` is the root widget, ``app.controller`` the model
+(:class:`~speculation_nb.widgets.controller.Controller`: the session, the
+moment shown, the mode), ``app.ui`` every widget by name. The engine and the
+odds never import this package.
+
+CSS classes (stable, for browser tests; all inside ``.spec-app``)
+-----------------------------------------------------------------
+Set with ``add_class`` on widgets (the class sits on the widget's outer
+element; for a Button that is the ``<button>`` itself):
+
+* layout: ``spec-app``, ``spec-style``, ``spec-topbar``, ``spec-title``,
+  ``spec-deal-info``, ``spec-message`` (+ ``spec-message-error``,
+  ``spec-message-ok``, ``spec-message-past`` by state), ``spec-main``,
+  ``spec-left``, ``spec-odds``, ``spec-bottom``
+* the table: ``spec-table-view`` (+ ``spec-table-past`` while replaying); inside
+  it the markup of :func:`speculation_nb.render.table_html` (``spec-table``,
+  ``spec-seat``, ``spec-name``, ``spec-pot``, ...)
+* every button: ``spec-button`` plus one of ``spec-next`` (Next card),
+  ``spec-play`` (Play to the end), ``spec-back``, ``spec-forward``,
+  ``spec-now`` (back to now; + ``spec-now-alert`` while replaying),
+  ``spec-new-deal``, ``spec-open-auction``, ``spec-bid``, ``spec-withdraw``,
+  ``spec-accept``, ``spec-decline``, ``spec-let-decide``, ``spec-trade``,
+  ``spec-apply``
+* step controls: ``spec-controls``, ``spec-timeline-row``, ``spec-timeline``
+  (the slider), ``spec-timeline-label``, ``spec-seed`` (the seed field)
+* auction: ``spec-auction`` (+ ``spec-auction-idle`` when only the offer button
+  shows), ``spec-auction-title``, ``spec-auction-table`` (its rows
+  ``tr[data-seat]`` with cells ``spec-standing-bid``, ``spec-break-even``,
+  ``spec-seller-break-even``; the best offer's row ``spec-best-offer``),
+  ``spec-bid-row``, ``spec-bid-seat``, ``spec-bid-amount``, ``spec-decide-row``,
+  ``spec-accept-seat``
+* blind trades (V3): ``spec-trade-row``, ``spec-trade-buyer``,
+  ``spec-trade-seller``, ``spec-trade-count``, ``spec-trade-price``
+* log and standings: ``spec-log`` (lines ``li[data-step]``, the newest
+  ``spec-log-new``), ``spec-standings`` (rows ``tr[data-seat]``, the leader
+  ``spec-lead``)
+* odds: ``spec-hold-label``, ``spec-hold-pct`` (+ ``spec-settled`` once the deal
+  is over), ``spec-math``, ``spec-hold-formula``, ``spec-hold-fraction``,
+  ``spec-hold-legend``, ``spec-hold-words``, ``spec-money``,
+  ``spec-expected-pot``, ``spec-fair-price``, ``spec-chart-title``,
+  ``spec-win-title``, ``spec-hold-title``, ``spec-chart`` (+ ``spec-win-chart``
+  or ``spec-hold-chart``, and ``spec-chart-ipympl`` or ``spec-chart-static``)
+* settings: ``spec-settings`` (the Accordion), ``spec-settings-grid``,
+  ``spec-settings-group``, ``spec-settings-note``, ``spec-names``,
+  ``spec-set-players``, ``spec-set-name`` (+ ``spec-set-name-0`` ...
+  ``spec-set-name-7``), ``spec-set-preset``, ``spec-set-v1`` ...
+  ``spec-set-v4``, ``spec-set-cap``, ``spec-set-hand``, ``spec-set-ante``,
+  ``spec-set-uniform``, ``spec-set-chips``, ``spec-set-deals``,
+  ``spec-set-mode``, ``spec-set-you``, ``spec-set-temperament``,
+  ``spec-set-lang``
+* inline text: ``spec-card-text`` (a card named in the log or the odds panel,
+  with ``spec-red`` / ``spec-black``), ``spec-box-title``
+
+Note: :func:`~speculation_nb.render.table_html` also marks the seat due to
+reveal with ``spec-next`` and face-down piles with ``spec-back`` (SVG). Select
+the buttons as ``button.spec-next`` / ``button.spec-back`` (or within
+``.spec-controls``).
+"""
+
+from .app import SpeculationApp, app, card_html, from_request, query_settings
+from .controller import Controller, Snapshot
+
+__all__ = ["SpeculationApp", "app", "from_request", "query_settings", "Controller", "Snapshot", "card_html"]

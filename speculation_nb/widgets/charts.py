@@ -1,0 +1,300 @@
+"""The two charts of the odds panel, drawn with matplotlib and updated in place.
+
+* :class:`WinChart`: every seat's chance of taking the pot (O2) as bars, the
+  holder's bar gold, the percentage written on each bar.
+* :class:`HoldChart`: the chance that the best trump holds (O1) over the cards
+  turned up so far in this deal, each new best trump named at its point.
+
+Each chart builds one :class:`~matplotlib.figure.Figure` once (no pyplot, so
+no global state and no backend switch) and afterwards only changes its artists.
+Two ways to show it, chosen by ``backend``:
+
+* ``"ipympl"``: the figure's ipympl ``Canvas`` widget (an interactive canvas,
+  redrawn by ``draw_idle``; in Voila it must exist when the notebook runs,
+  which it does: the app builds its charts at start-up);
+* ``"static"``: an ``ipywidgets.Image`` holding a PNG rendered by Agg after each
+  update (works wherever images do: nbconvert, a missing front-end extension).
+
+``"auto"`` takes ipympl when it imports, else static. The environment variable
+``SPECULATION_CHARTS`` (``ipympl`` / ``static``) overrides ``"auto"``.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+from fractions import Fraction
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..i18n import Translator
+
+__all__ = ["WinChart", "HoldChart", "chart_backend"]
+
+log = logging.getLogger(__name__)
+
+NAVY = "#1f3a68"
+BLUE = "#4a78c2"
+GOLD = "#d4a017"
+GREY = "#9aa3ad"
+INK = "#1c1c1c"
+FONT = "DejaVu Sans"  # shipped with matplotlib: the same everywhere
+WIDTH_PX, HEIGHT_PX = 430, 205
+DPI = 100
+
+
+def chart_backend(backend: str = "auto") -> str:
+    """Resolve ``"auto"`` to ``"ipympl"`` or ``"static"``."""
+    if backend not in ("auto", "ipympl", "static"):
+        raise ValueError(f"charts are 'auto', 'ipympl' or 'static', not {backend!r}")
+    if backend == "auto":
+        backend = os.environ.get("SPECULATION_CHARTS", "auto").strip().lower()
+        if backend not in ("ipympl", "static"):
+            backend = "auto"
+    if backend in ("auto", "ipympl"):
+        try:
+            import ipympl.backend_nbagg  # noqa: F401
+        except Exception:  # pragma: no cover - depends on the installation
+            log.info("ipympl is not available; the charts are static images")
+            return "static"
+        return "ipympl"
+    return "static"
+
+
+class _Chart:
+    """One figure and the widget that shows it, redrawn by blitting.
+
+    The artists that change at every step are *animated*: a full draw (ours, or
+    one the browser asks ipympl for) paints the still parts, keeps them as the
+    background (``draw_event``) and paints the moving parts on top. An update
+    that changes only moving parts restores that background and repaints them,
+    which costs a fraction of a full draw. Whatever changes the still parts
+    (names, language, axis limits) calls :meth:`restyle` and gets a full draw.
+    """
+
+    css_class = "spec-chart"
+
+    def __init__(self, backend: str = "auto", width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
+        self.backend = chart_backend(backend)
+        self.figure = Figure(figsize=(width_px / DPI, height_px / DPI), dpi=DPI, facecolor="white")
+        self.width_px, self.height_px = width_px, height_px
+        self._background: Any = None
+        self._still_changed = True
+        self.animated: list = []
+        if self.backend == "ipympl":
+            try:
+                self.widget = self._ipympl_canvas()
+            except Exception:  # pragma: no cover - a broken ipympl install
+                log.exception("ipympl canvas failed; falling back to a static image")
+                self.backend = "static"
+        if self.backend == "static":
+            FigureCanvasAgg(self.figure)
+            self.widget = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
+        self.figure.canvas.mpl_connect("draw_event", self._on_draw)
+        self.widget.add_class("spec-chart")
+        self.widget.add_class(self.css_class)
+        self.widget.add_class(f"spec-chart-{self.backend}")
+
+    def _ipympl_canvas(self) -> widgets.DOMWidget:
+        from ipympl.backend_nbagg import Canvas, FigureManager
+
+        canvas = Canvas(self.figure)
+        FigureManager(canvas, 0)  # wires the canvas to its toolbar and resize handling
+        canvas.toolbar_visible = False
+        canvas.header_visible = False
+        canvas.footer_visible = False
+        canvas.resizable = False
+        canvas.capture_scroll = False
+        canvas.layout = widgets.Layout(width=f"{self.width_px}px", height=f"{self.height_px}px")
+        return canvas
+
+    def animate(self, *artists: Any) -> None:
+        """Mark artists as moving parts (drawn over the kept background)."""
+        for artist in artists:
+            artist.set_animated(True)
+            self.animated.append(artist)
+
+    def forget(self, artist: Any) -> None:
+        if artist in self.animated:
+            self.animated.remove(artist)
+        artist.remove()
+
+    def restyle(self) -> None:
+        """The still parts changed: the next :meth:`draw` is a full draw."""
+        self._still_changed = True
+
+    def _on_draw(self, _event: Any) -> None:
+        canvas = self.figure.canvas
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._paint()
+
+    def _paint(self) -> None:
+        for artist in self.animated:
+            if artist.get_visible():
+                self.figure.draw_artist(artist)
+
+    def draw(self) -> None:
+        """Show the artists as they now are."""
+        canvas = self.figure.canvas
+        if self._still_changed or self._background is None:
+            self._still_changed = False
+            canvas.draw()  # full draw; _on_draw keeps the background and paints the moving parts
+        else:
+            canvas.restore_region(self._background)
+            self._paint()
+            if self.backend == "ipympl":
+                canvas.blit(self.figure.bbox)
+        if self.backend == "static":
+            self.widget.value = self.png()
+
+    def png(self) -> bytes:
+        """The figure as it was last painted, as PNG bytes."""
+        from PIL import Image
+
+        canvas = self.figure.canvas
+        buf = canvas.buffer_rgba()
+        w, h = canvas.get_width_height(physical=True)
+        out = io.BytesIO()
+        Image.frombuffer("RGBA", (w, h), buf, "raw", "RGBA", 0, 1).save(out, format="png", compress_level=1)
+        return out.getvalue()
+
+    def close(self) -> None:
+        if self.backend == "ipympl":
+            try:
+                self.widget.close()
+            except Exception:  # pragma: no cover
+                pass
+
+
+def _style_axes(ax: Any) -> None:
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.spines["left"].set_color("#c9ced6")
+    ax.spines["bottom"].set_color("#c9ced6")
+    ax.tick_params(colors="#333333", labelsize=11, length=0)
+
+
+class WinChart(_Chart):
+    """O2: every seat's chance of taking this deal's pot, as bars."""
+
+    css_class = "spec-win-chart"
+
+    def __init__(self, backend: str = "auto") -> None:
+        super().__init__(backend)
+        self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.80))
+        self._labels: tuple = ()
+        self._bars: list = []
+        self._values: list = []
+
+    def _build(self, labels: Sequence[str]) -> None:
+        ax = self.ax
+        ax.clear()
+        self.animated = []
+        _style_axes(ax)
+        ax.spines["left"].set_visible(False)
+        ax.yaxis.set_visible(False)
+        ax.set_ylim(0, 1.22)
+        xs = list(range(len(labels)))
+        self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
+        size = 11 if len(labels) <= 6 else 9.5
+        ax.set_xticks(xs, [self._short(x) for x in labels], fontsize=size, family=FONT)
+        for tick in ax.get_xticklabels():
+            tick.set_parse_math(False)  # a name with $ signs is text, not mathtext
+        self._values = [
+            ax.text(x, 0, "", ha="center", va="bottom", fontsize=size + 1, family=FONT,
+                    fontweight="bold", color=INK, parse_math=False)
+            for x in xs
+        ]
+        ax.set_xlim(-0.6, len(xs) - 0.4)
+        self.animate(*self._bars, *self._values)
+        self._labels = tuple(labels)
+        self.restyle()
+
+    @staticmethod
+    def _short(name: str) -> str:
+        return name if len(name) <= 9 else name[:8] + "…"
+
+    def update(self, labels: Sequence[str], values: Sequence[Fraction], gold: int | None, t: Translator,
+               grey: int | None = None) -> None:
+        """``labels[i]``'s bar at ``values[i]`` (probabilities); bar ``gold`` (the holder) in gold,
+        bar ``grey`` (a pot carried over) in grey."""
+        if tuple(labels) != self._labels:
+            self._build(labels)
+        for i, (bar, value, text) in enumerate(zip(self._bars, values, self._values)):
+            v = float(value)
+            bar.set_height(v)
+            bar.set_color(GOLD if i == gold else (GREY if i == grey else BLUE))
+            text.set_text(t.percent(value))
+            text.set_y(v + 0.03)
+        self.draw()
+
+
+class HoldChart(_Chart):
+    """O1 over the deal: x the cards turned up so far, y the chance the best trump holds."""
+
+    css_class = "spec-hold-chart"
+
+    def __init__(self, backend: str = "auto") -> None:
+        super().__init__(backend)
+        ax = self.ax = self.figure.add_axes((0.115, 0.21, 0.86, 0.72))
+        _style_axes(ax)
+        ax.set_ylim(-0.04, 1.16)
+        ax.grid(axis="y", color="#e6e9ee", linewidth=1)
+        ax.set_axisbelow(True)
+        (self.past,) = ax.plot([], [], color=GREY, linewidth=2, linestyle=(0, (3, 3)), drawstyle="steps-post")
+        (self.line,) = ax.plot([], [], color=NAVY, linewidth=2.6, drawstyle="steps-post")
+        (self.dots,) = ax.plot([], [], "o", color=NAVY, markersize=5)
+        (self.now,) = ax.plot([], [], "o", color=GOLD, markersize=11, markeredgecolor=NAVY, markeredgewidth=1.5)
+        self.animate(self.past, self.line, self.dots, self.now)
+        self.xlabel = ax.set_xlabel("", fontsize=11, family=FONT, color="#333333")
+        self._notes: list = []
+        self._frame: tuple = ()
+
+    def frame(self, total: int, t: Translator) -> None:
+        """The still parts: x from 0 to ``total`` cards turned up, the words of ``t``."""
+        key = (total, t.lang)
+        if key == self._frame:
+            return
+        self._frame = key
+        ax = self.ax
+        ax.set_yticks([0, 0.5, 1], [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)])
+        ax.set_xlim(-0.4, total + 0.6)
+        step = 1 if total <= 12 else (2 if total <= 24 else 5)
+        ax.set_xticks(list(range(0, int(total) + 1, step)))
+        self.xlabel.set_text(t("chart.hold.xlabel"))
+        self.restyle()
+
+    def update(self, xs: Sequence[int], ys: Sequence[Fraction], cards: Sequence[str | None],
+               later: tuple[Sequence[int], Sequence[Fraction]], t: Translator, total: int) -> None:
+        """Points (xs[i], ys[i]) up to the moment shown; ``cards[i]`` names a new best trump at
+        that point (or None); ``later`` the points after the moment shown (replay), drawn dashed;
+        the x axis runs to ``total``."""
+        self.frame(total, t)
+        ax = self.ax
+        fx = [float(x) for x in xs]
+        fy = [float(y) for y in ys]
+        lx = [float(x) for x in later[0]]
+        ly = [float(y) for y in later[1]]
+        self.line.set_data(fx, fy)
+        self.dots.set_data(fx, fy)
+        if lx:
+            self.past.set_data(([fx[-1]] if fx else []) + lx, ([fy[-1]] if fy else []) + ly)
+        else:
+            self.past.set_data([], [])
+        self.now.set_data(fx[-1:], fy[-1:])
+        for note in self._notes:
+            self.forget(note)
+        self._notes = []
+        for x, y, card in zip(fx, fy, cards):
+            if card:
+                note = ax.annotate(
+                    card, (x, y), xytext=(0, 7), textcoords="offset points", ha="center", va="bottom",
+                    fontsize=11, fontweight="bold", family=FONT, annotation_clip=False,
+                    color="#c0392b" if card[-1] in "♥♦" else INK)
+                self._notes.append(note)
+                self.animate(note)
+        self.draw()

@@ -1,0 +1,151 @@
+"""All the app's CSS, in one place, scoped under ``.spec-app``.
+
+Made for a projector: big type, strong contrast, and for 1280 x 800 first,
+still usable at 1024 wide (the odds column narrows, the seats wrap).
+"""
+
+CSS = r"""
+.spec-app {
+  --spec-navy: #1f3a68;
+  --spec-blue: #2e6fd8;
+  --spec-gold: #d4a017;
+  --spec-cream: #f7f5ef;
+  --spec-ink: #1c1c1c;
+  --spec-muted: #5b6270;
+  font-family: Helvetica, Arial, "DejaVu Sans", sans-serif;
+  color: var(--spec-ink);
+  background: #ffffff;
+  max-width: 1400px;
+  margin: 0 auto;
+  padding: 6px 10px 12px 10px;
+  box-sizing: border-box;
+  font-size: 16px;
+}
+.spec-app .widget-html-content { font-size: inherit; line-height: 1.3; }
+.spec-app .widget-html, .spec-app .widget-label { margin: 0; }
+
+/* ---------------------------------------------------------------- top bar */
+.spec-app .spec-topbar {
+  align-items: center; gap: 10px; padding: 6px 14px; border-radius: 10px;
+  background: var(--spec-navy); color: #fff; margin-bottom: 6px; flex-wrap: wrap;
+}
+.spec-app .spec-title .widget-html-content { font-size: 28px; font-weight: 700; letter-spacing: 0.5px; color: #fff; font-family: Georgia, "DejaVu Serif", serif; }
+.spec-app .spec-deal-info { flex: 1 1 auto; }
+.spec-app .spec-deal-info .widget-html-content { font-size: 17px; color: #e8edf6; white-space: normal; }
+.spec-app .spec-deal-info b { color: #fff; }
+.spec-app .spec-seed { width: 150px; }
+.spec-app .spec-seed input { font-size: 16px; height: 34px; }
+
+/* ---------------------------------------------------------------- message */
+.spec-app .spec-message { margin: 0 0 6px 0; }
+.spec-app .spec-message .widget-html-content {
+  font-size: 19px; padding: 7px 14px; border-radius: 8px; background: #eef2f7; color: #1c2a44;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+}
+.spec-app .spec-message-error .widget-html-content { background: #fde8e6; color: #8a1f11; border-left: 6px solid #c0392b; }
+.spec-app .spec-message-ok .widget-html-content { background: #fff4cc; color: #5a4500; border-left: 6px solid var(--spec-gold); }
+.spec-app .spec-message-past .widget-html-content { background: #ece8f7; color: #3a2a6a; border-left: 6px solid #6a55b5; }
+
+/* ---------------------------------------------------------------- columns */
+.spec-app .spec-main { align-items: flex-start; gap: 12px; flex-wrap: nowrap; }
+.spec-app .spec-left { flex: 1 1 auto; min-width: 0; gap: 6px; }
+.spec-app .spec-odds {
+  flex: 0 0 450px; width: 450px; gap: 2px; padding: 10px 10px 8px 10px; border-radius: 12px;
+  background: #ffffff; border: 2px solid #dfe4ec; box-shadow: 0 2px 8px rgba(20, 40, 80, 0.08);
+  box-sizing: border-box;
+}
+@media (max-width: 1180px) {
+  .spec-app .spec-odds { flex-basis: 400px; width: 400px; }
+  .spec-app .spec-odds .spec-chart, .spec-app .spec-odds .spec-chart img { max-width: 380px; }
+}
+
+/* ------------------------------------------------------------------ table */
+.spec-app .spec-table-view .widget-html-content { overflow: visible; }
+.spec-app .spec-table-past .spec-table { opacity: 0.93; }
+.spec-app .spec-table-past .spec-header { background: #ece8f7 !important; }
+
+/* --------------------------------------------------------------- controls */
+.spec-app .spec-controls { gap: 8px; flex-wrap: wrap; align-items: center; margin-top: 2px; }
+.spec-app .spec-button { height: 44px; font-size: 18px; padding: 0 16px; border-radius: 8px; width: auto; }
+.spec-app .spec-button.mod-primary, .spec-app .jupyter-button.mod-primary { background: var(--spec-blue); }
+.spec-app button.spec-next { font-size: 20px; font-weight: 700; padding: 0 26px; min-width: 190px; }
+.spec-app .spec-timeline-row { align-items: center; gap: 10px; }
+.spec-app .spec-timeline { flex: 1 1 auto; width: auto; }
+.spec-app .spec-timeline .slider-container { margin-left: 8px; }
+.spec-app .spec-timeline-label .widget-html-content { font-size: 16px; color: var(--spec-muted); white-space: nowrap; }
+
+/* ---------------------------------------------------------------- auction */
+.spec-app .spec-auction { gap: 6px; padding: 8px 12px; border-radius: 10px; background: #fbf7ea; border: 2px solid #ecdca6; }
+.spec-app .spec-auction-idle { background: transparent; border: none; padding: 0; }
+.spec-app .spec-auction-title .widget-html-content { font-size: 19px; font-weight: 700; white-space: normal; }
+.spec-app .spec-auction-table table { border-collapse: collapse; font-size: 16px; width: 100%; }
+.spec-app .spec-auction-table th { text-align: left; font-weight: 600; color: var(--spec-muted); padding: 2px 10px 2px 0; font-size: 14px; }
+.spec-app .spec-auction-table td { padding: 3px 10px 3px 0; border-top: 1px solid #eadfbd; }
+.spec-app .spec-auction-table tr.spec-best-offer td { font-weight: 700; background: #fff1c2; }
+.spec-app .spec-auction-table .spec-num { text-align: right; font-variant-numeric: tabular-nums; }
+.spec-app .spec-bid-row, .spec-app .spec-decide-row, .spec-app .spec-trade-row { gap: 8px; align-items: center; flex-wrap: wrap; }
+.spec-app .spec-bid-seat, .spec-app .spec-accept-seat, .spec-app .spec-trade-buyer, .spec-app .spec-trade-seller { width: auto; }
+.spec-app .spec-bid-seat select, .spec-app .spec-accept-seat select,
+.spec-app .spec-trade-buyer select, .spec-app .spec-trade-seller select { font-size: 16px; height: 40px; }
+.spec-app .spec-bid-amount, .spec-app .spec-trade-count, .spec-app .spec-trade-price { width: 170px; }
+.spec-app .spec-bid-amount input, .spec-app .spec-trade-count input, .spec-app .spec-trade-price input { font-size: 18px; height: 40px; }
+.spec-app .spec-bid-amount label, .spec-app .spec-trade-count label, .spec-app .spec-trade-price label { font-size: 16px; }
+.spec-app .spec-trade-row { padding: 6px 10px; border-radius: 10px; background: #f1f6ee; border: 2px solid #cfe0c4; }
+
+/* --------------------------------------------------------- log, standings */
+.spec-app .spec-bottom { gap: 10px; align-items: stretch; }
+.spec-app .spec-log { flex: 3 1 0; min-width: 0; }
+.spec-app .spec-standings { flex: 2 1 0; min-width: 200px; }
+.spec-app .spec-log .widget-html-content, .spec-app .spec-standings .widget-html-content {
+  border-radius: 10px; background: var(--spec-cream); padding: 8px 12px; height: 100%; box-sizing: border-box;
+}
+.spec-app .spec-box-title { font-size: 14px; font-weight: 700; text-transform: uppercase; letter-spacing: 1px; color: var(--spec-muted); margin-bottom: 4px; }
+.spec-app .spec-log ol { margin: 0; padding: 0 0 0 4px; list-style: none; max-height: 150px; overflow-y: auto; font-size: 16px; }
+.spec-app .spec-log li { padding: 2px 0; border-bottom: 1px solid #ebe6d8; white-space: normal; }
+.spec-app .spec-log li.spec-log-new { font-weight: 700; }
+.spec-app .spec-log li.spec-log-later { color: #a3a3a3; }
+.spec-app .spec-standings table { border-collapse: collapse; width: 100%; font-size: 16px; }
+.spec-app .spec-standings td { padding: 2px 6px 2px 0; }
+.spec-app .spec-standings td.spec-num { text-align: right; font-variant-numeric: tabular-nums; }
+.spec-app .spec-standings .spec-lead td { font-weight: 700; }
+.spec-app .spec-up-chips { color: #1e7a3c; }
+.spec-app .spec-down-chips { color: #a33224; }
+.spec-app .spec-card-text { font-weight: 700; white-space: nowrap; }
+.spec-app .spec-red { color: #c0392b; }
+.spec-app .spec-black { color: #1c1c1c; }
+
+/* -------------------------------------------------------------- odds hero */
+.spec-app .spec-hold-label .widget-html-content { font-size: 17px; color: var(--spec-muted); white-space: normal; }
+.spec-app .spec-hold-label b { color: var(--spec-ink); }
+.spec-app .spec-hold-pct .widget-html-content {
+  font-size: 76px; font-weight: 800; line-height: 1.0; color: var(--spec-navy); letter-spacing: -1px;
+  font-variant-numeric: tabular-nums; padding: 2px 0 2px 0;
+}
+.spec-app .spec-hold-pct.spec-settled .widget-html-content { color: #6b6b6b; }
+.spec-app .spec-math { gap: 8px; align-items: baseline; flex-wrap: wrap; }
+.spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content {
+  font-size: 21px; font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; color: #22324f; white-space: nowrap;
+}
+.spec-app .spec-hold-fraction .widget-html-content { font-weight: 700; }
+.spec-app .spec-hold-legend .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: normal; }
+.spec-app .spec-hold-words .widget-html-content { font-size: 16px; white-space: normal; color: #2b2b2b; padding: 4px 0; }
+.spec-app .spec-money { gap: 10px; margin: 4px 0 2px 0; }
+.spec-app .spec-expected-pot, .spec-app .spec-fair-price { flex: 1 1 0; }
+.spec-app .spec-expected-pot .widget-html-content, .spec-app .spec-fair-price .widget-html-content {
+  font-size: 15px; color: var(--spec-muted); background: #f3f5f9; border-radius: 8px; padding: 4px 10px; white-space: normal;
+}
+.spec-app .spec-money b { font-size: 28px; color: var(--spec-ink); }
+.spec-app .spec-chart-title .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-muted); margin-top: 4px; text-transform: uppercase; letter-spacing: 0.8px; white-space: normal; }
+.spec-app .spec-chart { margin: 0; }
+.spec-app .spec-chart img { max-width: 100%; height: auto; }
+
+/* --------------------------------------------------------------- settings */
+.spec-app .spec-settings { margin-top: 10px; }
+.spec-app .spec-settings .jupyter-widget-Collapse-header, .spec-app .spec-settings .p-Collapse-header,
+.spec-app .spec-settings .lm-Collapse-header { font-size: 17px; font-weight: 600; }
+.spec-app .spec-settings-grid { grid-gap: 8px 18px; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); }
+.spec-app .spec-settings-grid .widget-label { font-size: 15px; }
+.spec-app .spec-names { grid-gap: 4px 12px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }
+.spec-app .spec-settings-note .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: normal; }
+.spec-app .spec-settings-group .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-navy); margin-top: 6px; }
+"""

@@ -1,0 +1,147 @@
+"""Playwright fixtures for the browser tests: headless Chromium and page watchers.
+
+Import them into a test module (``from browser_fixtures import *``); they are
+not in ``conftest.py`` so that only the browser tests load Playwright.
+
+``browser``
+    one headless Debian Chromium for the session (``/usr/bin/chromium``;
+    Playwright's own browser downloads are not used). Missing Chromium skips
+    the browser tests locally and fails them in CI (``CI`` set).
+``open_page(url, width=1280, height=800)``
+    a fresh browser context and page with a :class:`PageWatch` attached;
+    every page still open at the end of the test is closed with
+    ``run_before_unload=True``, as a user closing the tab would.
+
+:class:`PageWatch` collects console errors, uncaught page errors and dialogs
+(``alert``/``confirm``, dismissed at once). It ignores exactly one thing: the
+failed request for the Font Awesome stylesheet that Voila's templates ask a
+CDN for, which fails offline and harmlessly.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+import pytest
+
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "PageWatch",
+    "launch_chromium",
+    "browser",
+    "open_page",
+]
+
+CHROMIUM = os.environ.get("SPECULATION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+
+#: The stylesheets Voila's templates (lab, reveal, classic, base page) link from a CDN.
+CDN_FONT_STYLESHEET = re.compile(
+    r"^https://cdn\.jsdelivr\.net/npm/"
+    r"(?:@fortawesome/fontawesome-free@[^/]+/css/(?:all|v4-shims)\.min\.css"
+    r"|font-awesome@[^/]+/css/font-awesome\.min\.css)$"
+)
+
+
+def _is_cdn_font_failure(text: str, url: str) -> bool:
+    return text.startswith("Failed to load resource") and bool(CDN_FONT_STYLESHEET.match(url))
+
+
+@dataclass
+class PageWatch:
+    """What went wrong in one page: console errors, page errors, dialogs."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> "PageWatch":
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("dialog", self._on_dialog)
+        return self
+
+    def _on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        url = (message.location or {}).get("url", "")
+        line = f"{message.text} [{url}]"
+        if _is_cdn_font_failure(message.text, url):
+            self.ignored.append(line)
+        else:
+            self.console_errors.append(line)
+
+    def _on_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        try:
+            dialog.dismiss()
+        except Exception:  # the page may be closing
+            pass
+
+    @property
+    def problems(self) -> list[str]:
+        return (
+            [f"console error: {e}" for e in self.console_errors]
+            + [f"page error: {e}" for e in self.page_errors]
+            + [f"dialog: {d}" for d in self.dialogs]
+        )
+
+    def assert_clean(self) -> None:
+        assert not self.problems, "the page reported:\n" + "\n".join(self.problems)
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium, headless, with the flags this machine needs."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+def _chromium_or_skip() -> None:
+    if shutil.which(CHROMIUM) is None and not os.path.isfile(CHROMIUM):
+        message = f"no Chromium at {CHROMIUM} (scripts/test installs Debian's chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _chromium_or_skip()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[..., tuple[Any, PageWatch]]]:
+    contexts: list[Any] = []
+
+    def open_(url: str, width: int = 1280, height: int = 800, wait_until: str = "commit") -> tuple[Any, PageWatch]:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        watch = PageWatch().attach(page)
+        page.goto(url, wait_until=wait_until)
+        return page, watch
+
+    yield open_
+    for context in contexts:
+        for page in context.pages:
+            if not page.is_closed():
+                page.close(run_before_unload=True)
+        context.close()
