@@ -56,10 +56,22 @@ c.Spawner.default_url = APP_URL
 # The single-user server runs from this Python environment, which must hold
 # jupyterhub, voila and speculation_nb[app] (deploy/README.md).
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+#: What a browser may send a kernel: widget messages, no code. Standalone
+#: Voila (scripts/serve) allows exactly these; here they guard every kernel of
+#: the student's server, so that JupyterLab, if a student opens it, runs
+#: nothing they type, while the app's widgets work as in Voila.
+WIDGET_MESSAGES = [
+    "comm_open",
+    "comm_close",
+    "comm_msg",
+    "comm_info_request",
+    "kernel_info_request",
+    "shutdown_request",
+]
 c.Spawner.args = [
-    # Students use the app, not a shell.
+    # Students use the app, not a shell or a notebook.
     "--ServerApp.terminals_enabled=False",
-    "--ServerApp.jpserver_extensions={'jupyterlab': False, 'jupyter_lsp': False, 'jupyter_server_terminals': False}",
+    f"--MappingKernelManager.allowed_message_types={WIDGET_MESSAGES}",
     # Voila's kernels: a tab closed for two minutes gives its kernel back
     # (the page-close shutdown request is refused, voila-dashboards/voila#1458);
     # a tab left open keeps its kernel however long the class pauses.
@@ -148,6 +160,9 @@ if not CLASS_PASSWORD:
 c.SharedPasswordAuthenticator.user_password = CLASS_PASSWORD
 # With a shared password there is no list of names: whoever has it may log in.
 c.Authenticator.allow_all = True
+# Names become systemd units and folders: letters, digits, ".", "_", "-".
+# (JupyterHub lowercases them first.)
+c.Authenticator.username_pattern = r"^[a-z0-9][a-z0-9._-]{0,31}$"
 TEACHER_PASSWORD = os.environ.get("SPECULATION_TEACHER_PASSWORD", "")
 if TEACHER_PASSWORD:
     c.Authenticator.admin_users = {"teacher"}

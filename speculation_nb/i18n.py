@@ -61,7 +61,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 KEY_PREFIXES = (
     "app", "header", "status", "button", "tooltip", "label", "log", "error", "odds",
     "chart", "card", "table", "settings", "preset", "ante", "mode", "temperament",
-    "auction", "standings", "timeline", "seat", "language", "trade", "rule",
+    "auction", "standings", "timeline", "seat", "language", "trade", "unit",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
@@ -243,9 +243,12 @@ class Translator:
 
     def render_texts(self) -> dict[str, str]:
         """The words :func:`speculation_nb.render.table_html` needs, in this language."""
+        cached = getattr(self, "_render_texts", None)
+        if cached is not None:
+            return dict(cached)
         from .render import TEXTS
 
-        out = {}
+        out: dict[str, str] = {}
         for name in TEXTS:
             if name.startswith("rank_"):
                 out[name] = self.raw(f"card.rank.{name[5:]}")
@@ -255,7 +258,8 @@ class Translator:
                 out[name] = self.raw("card.name")
             elif self.has(f"table.{name}"):
                 out[name] = self.raw(f"table.{name}")
-        return out
+        self._render_texts = out
+        return dict(out)
 
     def language_name(self, lang: str | None = None) -> str:
         """A language's name in that language ("English", "Deutsch"), for the selector."""

@@ -14,34 +14,43 @@ Notation (used in every docstring below)
 ``f_s`` face-down cards in seat ``s``'s pile, ``N = sum f_s``, ``d`` the dead pile;
 ``S = U - N - d`` the stock; ``C(a, k)`` binomial coefficients.
 
-The argument (why the numbers do not depend on whose turn it is)
----------------------------------------------------------------
-Fix a seat ``s``; let ``X`` be the highest trump above ``b`` lying in *another*
-player's pile (or "none"). Then, if nobody trades:
+The argument (why only *where* the cards lie matters, not whose turn it is)
+--------------------------------------------------------------------------
+Without a dead pile the winner is easy to name: look for the highest trump
+above ``b`` lying in any player's pile. Its owner wins. A player who is not
+the holder must keep turning up cards while they have any (the deal ends only
+when the holder alone has cards, P7), so the owner either turns that card up,
+and then nobody can beat it, or already holds the best trump when the deal
+ends. If no pile holds a trump above ``b``, the holder wins.
+
+In general, fix a seat ``s`` and let ``X`` be the highest trump above ``b`` in
+the *other* players' piles (or "none"). If nobody trades:
 
 1. every seat but the final holder turns up its whole pile (P7);
-2. ``s`` ends as the holder exactly when its own pile holds a trump above ``X``
-   (if ``s`` does not hold the card now; if it does and there is no ``X`` it is
-   never beaten): until ``s`` has turned up such a card, ``X`` or ``s``'s card
-   is still face down somewhere and the deal cannot end; once it has, nobody
-   can beat it;
-3. so the final holder ``s`` turns up its pile exactly down to ``F``, the first
-   card of its pile above ``X``, and stops there; ``F`` is the final best trump.
+2. ``s`` ends as the holder exactly when its own pile holds a trump above ``X``,
+   or when it holds the best trump now and there is no ``X`` (it is never beaten);
+3. the final holder ``s`` turns up its pile from the top exactly down to ``F``,
+   its first card above ``X``, and stops: ``F`` is the final best trump (or
+   ``b`` if ``s`` was never beaten). Its cards below ``F`` stay face down, which
+   is why, with a dead pile, the holder's own hidden cards count only if the
+   holder is beaten (P9 compares the dead pile with ``F``).
 
-So who wins, which cards get turned up and by whom depend only on *where* the
-cards lie, not on the turn pointer: the pointer (P3, P4, hoyle1847 (a)) only
-changes the order of the reveals, never their outcome. Hence exact odds
-are sums over where the few cards that matter lie (the trumps above ``b``;
-Jacks and Fives for V1), a multivariate hypergeometric count:
+So who wins, which cards get turned up and by whom depend only on where the
+cards lie; the turn pointer (P3, P4, hoyle1847 (a)) changes the order of the
+reveals, never the outcome. The exact odds are therefore sums over where the
+few cards that matter lie (the trumps above ``b``; Jacks and Fives for V1),
+multivariate hypergeometric counts, for each seat ``s`` with ``B = N - f_s``:
 
-* ``P(X = T_x) = B C(U-B, x-1) / (x C(U, x))`` with ``B = N - f_s``, a sum over ``x``;
+* ``P(X = T_x) = B C(U-B, x-1) / (x C(U, x))``: ``T_1..T_{x-1}`` avoid the other
+  piles, ``T_x`` is in one of them;
 * given ``X = T_x``, the ``x - 1`` trumps above it lie in ``s``'s pile (``a`` of them),
   the dead pile (``e``) or the stock: ``C(f_s, a) C(d, e) C(S, x-1-a-e) / C(U-B, x-1)``;
 * ``F`` is a uniformly random one of the ``a``, so the dead pile does not out-rank it
-  (P9) with probability ``1 / (e + 1)``;
+  with probability ``1 / (e + 1)`` (``F`` must be the highest of itself and the ``e``);
 * ``F`` lies at depth ``p`` with probability ``C(f_s - p, a - 1) / C(f_s, a)``, and the
   ``p - 1`` cards above it are a random draw from the cards that do not matter
-  here: their Jacks and Fives are hypergeometric (V1).
+  here: their Jacks and Fives are hypergeometric (V1). A seat's V1 payments are
+  ``min(stack, Jacks and Fives it turns up)``, since only V1 changes stacks.
 
 Each of these is a short sum, so each function below costs microseconds to a
 few milliseconds, and results are cached on the public state.
@@ -52,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, factorial, perm
+from math import comb, factorial, floor, perm
 from typing import Any, Callable, Mapping
 
 from .cards import Card
@@ -76,7 +85,8 @@ __all__ = [
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
-_JACK_FIVE = (5, 11)
+_JF_CARDS = tuple(Card(rank, suit) for suit in "SHDC" for rank in (5, 11))
+_SUIT_CARDS = {suit: tuple(Card(rank, suit) for rank in range(2, 15)) for suit in "SHDC"}
 
 
 # ------------------------------------------------------------------ the public view
@@ -124,21 +134,19 @@ def public_view(game: Any) -> PublicView:
     plain = 0
     if rules.jack_five:
         above = []
-        for suit in "SHDC":
-            for rank in _JACK_FIVE:
-                card = Card(rank, suit)
-                if card in seen:
-                    continue
-                if suit == trump and rank > best:
-                    above.append(15 - rank)
-                else:
-                    plain += 1
+        for card in _JF_CARDS:
+            if card in seen:
+                continue
+            if card.suit == trump and card.rank > best:
+                above.append(15 - card.rank)
+            else:
+                plain += 1
         jf_above = tuple(sorted(above))
     hoyle_c = False
     unseen_trumps = 0
     if rules.hoyle:
         hoyle_c = not any(c.suit == trump for up in game.face_up for c in up)
-        unseen_trumps = sum(1 for r in range(2, 15) if Card(r, trump) not in seen)
+        unseen_trumps = sum(1 for card in _SUIT_CARDS[trump.value] if card not in seen)
     return PublicView(
         players=rules.players,
         holder=game.holder,
@@ -271,7 +279,7 @@ class HoldExplanation:
     def words(self, translate: Callable[..., str] | Mapping[str, str] | None = None) -> str:
         """The same in words. ``translate`` is ``None`` (English, :data:`WORDS`), a dict of
         templates by key, or a callable ``translate(key, **params)`` such as the app's
-        translator."""
+        translator (whose ``percent`` method, if it has one, writes the percentage)."""
         if translate is None:
             translate = _english
         elif isinstance(translate, Mapping):
@@ -286,11 +294,18 @@ class HoldExplanation:
         if self.n == 0:
             return translate("odds.hold.none_left", card=card)
         key = "odds.hold.main.one" if self.h == 1 else "odds.hold.main.other"
+        percent = getattr(translate, "percent", _percent)(self.probability)
         return translate(key, h=self.h, card=card, U=self.U, n=self.n, formula=self._formula(translate),
-                         percent=f"{float(self.probability):.1%}")
+                         percent=percent)
 
     def __str__(self) -> str:
         return self.words()
+
+
+def _percent(p: Fraction) -> str:
+    """``"67.9%"``: one decimal, rounded half up (exactly, from the fraction)."""
+    tenths = floor(p * 1000 + Fraction(1, 2))
+    return f"{tenths // 10}.{tenths % 10}%"
 
 
 def _fraction_text(p: Fraction) -> str:
@@ -420,10 +435,15 @@ def _hyp_plus(k: int, pool: int, good: int, draws: int, extra: int) -> Fraction:
     return _hyp(k, pool, good, draws)[0]
 
 
-def _x_range(unseen: int, others: int, above: int, is_holder: bool):
-    """The cases ``X = T_x`` (x = 1..h) and "no X" (x = h + 1), with
-    ``(x, trumps above X, pool of cards that do not matter, multiplier, denominator)``:
-    ``P(X = T_x, a, e) = mult * C(f, a) C(d, e) C(S, hi - a - e) / den``."""
+def _x_range(unseen: int, others: int, above: int):
+    """The cases ``X = T_x`` (x = 1..h) and "no X" (x = h + 1), as
+    ``(x, hi, pool, mult, den)``: ``hi`` trumps above ``X``; ``pool`` the unseen cards
+    other than ``T_1..T_x`` (their Jacks and Fives are hypergeometric draws); and
+
+        P(X = T_x, a of the hi in the seat's pile, e in the dead pile)
+            = mult * C(f, a) C(d, e) C(S, hi - a - e) / den,
+
+    ``mult / den = B / (x C(U, x))`` for ``x <= h`` and ``1 / C(U, h)`` for no ``X``."""
     for x in range(1, above + 1):
         if others:
             yield x, x - 1, unseen - x, others, x * comb(unseen, x)
@@ -447,12 +467,27 @@ def _pay_seat(unseen: int, f: int, others: int, above: int, plain: int, flags: t
     if k <= 0 or f == 0:
         return ZERO
     Z = unseen - f - others
+    linear = k >= f  # a chip for every card: min(k, J) = J, expectations add up
     total = ZERO
-    for x, hi, pool, mult, den in _x_range(unseen, others, above, is_holder):
+    for x, hi, pool, mult, den in _x_range(unseen, others, above):
         if x > above and is_holder:
             continue  # never beaten: the holder turns up nothing more
         good = plain + sum(1 for j in flags if j > x)
         high_jf = sum(1 for j in flags if j < x)
+        if linear:
+            # E = good/pool * (f C(Z, hi) + sum_p (p-1) w_p) + high_jf/hi * sum_p w_p
+            drawn = f * comb(Z, hi)
+            reach = 0
+            if hi:
+                for p in range(1, f + 1):
+                    w = comb(Z + f - p, hi - 1)
+                    drawn += (p - 1) * w
+                    reach += w
+            term = Fraction(drawn * good, pool) if good else ZERO
+            if reach and high_jf:
+                term += Fraction(reach * high_jf, hi)
+            total += term * mult / den
+            continue
         acc = mult * comb(Z, hi) * _hyp(k, pool, good, f)[0]
         if hi:
             share = Fraction(high_jf, hi)
@@ -509,33 +544,53 @@ def _win_terms(unseen: int, f: int, others: int, dead: int, above: int, plain: i
     """For seat s: ``((x, P(X = T_x and s wins)) for each x, E[s's V1 payments ; s wins])``."""
     U, d, B = unseen, dead, others
     stock = U - f - B - d
+    linear = k >= f
     wins = []
     pay = ZERO
-    for x, hi, pool, mult, den in _x_range(U, B, above, is_holder):
+    for x, hi, pool, mult, den in _x_range(U, B, above):
         if x > above and is_holder:  # never beaten: wins unless the dead pile holds a trump above
             wins.append((x, Fraction(comb(f + stock, hi), den)))
             continue
-        win_num = ZERO
-        for a in range(1, min(f, hi) + 1):
-            for e in range(min(d, hi - a) + 1):
-                w = comb(f, a) * comb(d, e) * comb(stock, hi - a - e)
-                if w:
-                    win_num += Fraction(w, e + 1)
-        wins.append((x, mult * win_num / den))
-        if k <= 0 or not hi:
+        # sum over a >= 1, e of C(f, a) C(d, e) C(S, hi-a-e) / (e + 1), times (d + 1)
+        win_num = 0
+        for e in range(min(d, hi) + 1):
+            win_num += comb(d + 1, e + 1) * (comb(f + stock, hi - e) - comb(stock, hi - e))
+        wins.append((x, Fraction(mult * win_num, den * (d + 1))))
+        if k <= 0 or not hi or not win_num:
             continue
         good = plain + sum(1 for j in flags if j > x)
-        # a_a = sum_p C(f-p, a-1) E[min(k, Y_{p-1})],  b_a = sum_p C(f-p, a-1) P(Y_{p-1} < k)
-        hyps = [_hyp(k, pool, good, p - 1) for p in range(1, f + 1)]
-        acc = ZERO
+        phi = [_phi(flags, x, hi, e) for e in range(min(d, hi - 1) + 1)]
+        # Given a trumps above X in the pile: F at depth p w.p. C(f-p, a-1) / C(f, a);
+        # a_a = sum_p C(f-p, a-1) E[min(k, Y_{p-1})], b_a = sum_p C(f-p, a-1) P(Y_{p-1} < k).
+        if linear:
+            a_num = [0] + [sum(comb(f - p, a - 1) * (p - 1) for p in range(1, f - a + 2)) for a in range(1, f + 1)]
+        else:
+            hyps = [_hyp(k, pool, good, p - 1) for p in range(1, f + 1)]
+        acc1 = 0      # sum_a a_a * sum_e C(d+1, e+1) C(S, hi-a-e)   (over d + 1; a_a integer if linear)
+        acc1_f = ZERO
+        acc2 = ZERO   # sum_a b_a * sum_e C(d, e) C(S, hi-a-e) phi_e
         for a in range(1, min(f, hi) + 1):
-            a_sum = sum((comb(f - p, a - 1) * hyps[p - 1][0] for p in range(1, f - a + 2)), ZERO)
-            b_sum = sum((comb(f - p, a - 1) * hyps[p - 1][1] for p in range(1, f - a + 2)), ZERO)
+            w1 = 0
+            w2 = ZERO
             for e in range(min(d, hi - a) + 1):
-                w = comb(d, e) * comb(stock, hi - a - e)
-                if w:
-                    acc += w * (a_sum / (e + 1) + _phi(flags, x, hi, e) * b_sum)
-        pay += mult * acc / den
+                c = comb(stock, hi - a - e)
+                if c:
+                    w1 += comb(d + 1, e + 1) * c
+                    if phi[e]:
+                        w2 += comb(d, e) * c * phi[e]
+            if linear:
+                acc1 += a_num[a] * w1
+                acc2 += comb(f, a) * w2
+            else:
+                a_sum = sum((comb(f - p, a - 1) * hyps[p - 1][0] for p in range(1, f - a + 2)), ZERO)
+                b_sum = sum((comb(f - p, a - 1) * hyps[p - 1][1] for p in range(1, f - a + 2)), ZERO)
+                acc1_f += a_sum * w1
+                acc2 += b_sum * w2
+        if linear:
+            total = (Fraction(acc1 * good, pool * (d + 1)) if good else ZERO) + acc2
+        else:
+            total = acc1_f / (d + 1) + acc2
+        pay += total * mult / den
     return tuple(wins), pay
 
 

@@ -90,10 +90,10 @@ class Temperament:
     As a bidder it bids once, the most it is willing to pay: its break-even
     price times ``appetite``, rounded down to whole chips (a ``fair`` player,
     appetite 1, never bids above its break-even). As a holder it opens an
-    auction when some other seat could pay more than the card is worth to it,
-    and accepts the acceptable bid that gains it most, if the bid reaches its
-    own price (``odds.seller_break_even`` times ``appetite``); otherwise it
-    declines. It refuses blind trades unless ``trades`` is on, and then agrees
+    auction whenever its card can still be beaten (a bold one, appetite above
+    1, only when the card is more likely beaten than not), and accepts the
+    acceptable bid that gains it most, if the bid reaches its own price
+    (``odds.seller_break_even`` times ``appetite``); otherwise it declines. It refuses blind trades unless ``trades`` is on, and then agrees
     to one that is worth its price by the exact odds.
     """
 
@@ -126,19 +126,15 @@ class Temperament:
         return self.appetite * Fraction(odds.seller_break_even(game, buyer))
 
     def wants_auction(self, game: Game, seat: int) -> bool:
+        """Asking for bids costs nothing, so a holder does whenever its card can still be
+        beaten (a bold one only when the chance that it holds is below one half) and some
+        other seat has chips to bid."""
         if game.over or game.auction is not None or seat != game.holder:
             return False
-        for buyer in range(game.rules.players):
-            if buyer == seat:
-                continue
-            most = Fraction(odds.break_even(game, buyer))
-            cap = game.stacks[buyer]
-            if game.rules.price_cap is not None:
-                cap = min(cap, game.rules.price_cap)
-            offer = min(floor(most), cap)
-            if offer >= 1 and offer >= self.asking(game, seat, buyer):
-                return True
-        return False
+        hold = Fraction(odds.hold_probability(game))
+        if hold == 1 or (self.appetite > 1 and hold >= Fraction(1, 2)):
+            return False
+        return any(game.stacks[b] > 0 for b in range(game.rules.players) if b != seat)
 
     def choose_sale(self, game: Game, seat: int) -> int | None:
         auction = game.auction or {}

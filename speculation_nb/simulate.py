@@ -15,17 +15,22 @@ All simulated deals advance together: one numpy operation does one step of
 every deal at once (one reveal each), and the next seat to turn up comes from
 a small lookup table indexed by (seat just played, holder, seats with cards).
 
->>> from speculation_nb import Game, Rules
+>>> from speculation_nb import Game, Rules, odds
 >>> game = Game.deal(Rules(players=5), seed=3)
 >>> est = simulate(game, deals=20_000, seed=1)
->>> round(est.win[0], 2), est.deals
-(0.47, 20000)
+>>> round(est.win[0], 3), round(est.win_se[0], 3)
+(0.476, 0.004)
+>>> odds.win_probabilities(game)[0]
+Fraction(83, 175)
+>>> abs(est.win[0] - 83 / 175) < 4 * est.win_se[0]
+True
 """
 
 from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
+from functools import lru_cache
 from math import sqrt
 from typing import Any, Sequence
 
@@ -36,7 +41,7 @@ from .cards import full_deck
 __all__ = ["Setup", "PlayOuts", "Estimate", "Convergence", "setup", "play_outs", "simulate",
            "convergence", "play_outs_python"]
 
-CHUNK = 1 << 16
+CHUNK = 1 << 14
 _JF = 16  # bit of a card's code: a Jack or a Five (V1)
 
 
@@ -107,11 +112,12 @@ def setup(game: Any) -> Setup:
     )
 
 
+@lru_cache(maxsize=None)
 def _next_table(n: int) -> np.ndarray:
     """``T[due, holder, mask]``: the next seat to turn up after ``due`` did (P3, P4), the
     seats with face-down cards being the bits of ``mask``; ``n`` when nobody is left (P7).
     Row ``due = n`` (a finished deal) always gives ``n``."""
-    table = np.full((n + 1, n, 1 << n), n, dtype=np.int8)
+    table = np.full((n + 1, n, 1 << n), n, dtype=np.int64)
     for due in range(n):
         for holder in range(n):
             for mask in range(1 << n):
@@ -120,10 +126,8 @@ def _next_table(n: int) -> np.ndarray:
                     if seat != holder and mask >> seat & 1:
                         table[due, holder, mask] = seat
                         break
+    table.setflags(write=False)
     return table
-
-
-_TABLES: dict[int, np.ndarray] = {}
 
 
 def _generator(seed: Any) -> np.random.Generator:
@@ -169,22 +173,30 @@ def _draws(rng: np.random.Generator, rows: int, U: int, steps: int) -> np.ndarra
     return out
 
 
-def _partial_shuffle(rng: np.random.Generator, row: np.ndarray, rows: int, steps: int) -> np.ndarray:
-    """The first ``steps`` entries of a Fisher-Yates shuffle of ``row``, for ``rows`` rows."""
-    U = len(row)
-    deck = np.tile(row, (rows, 1))
+def _partial_shuffle(rng: np.random.Generator, items: np.ndarray, rows: int, steps: int) -> np.ndarray:
+    """``(steps, rows)``: column ``r`` holds the first ``steps`` entries of a Fisher-Yates
+    shuffle of ``items`` (one shuffle per column; deal-major layout, so each step reads
+    and writes contiguous memory)."""
+    U = len(items)
+    deck = np.repeat(items[:, None], rows, axis=1)
     flat = deck.reshape(-1)
     picks = _draws(rng, rows, U, steps)
-    base = np.arange(rows, dtype=np.int64) * U
+    rowid = np.arange(rows, dtype=np.int64)
+    j = np.empty(rows, dtype=np.int64)
+    chosen = np.empty(rows, dtype=deck.dtype)
     for i in range(steps):
-        j = base + (picks[:, i] + i)
-        chosen = flat[j]
-        flat[j] = deck[:, i]
-        deck[:, i] = chosen
-    return deck[:, :steps]
+        np.add(picks[:, i], i, out=j)
+        j *= rows
+        j += rowid
+        np.take(flat, j, out=chosen)
+        flat[j] = deck[i]
+        deck[i] = chosen
+    return deck[:steps]
 
 
 def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``rows`` endings at once. Arrays are laid out slot-major: ``table[c, r]`` is
+    the card in column ``c`` of deal ``r``, so one step of all deals touches memory in order."""
     n = s.players
     f = np.array(s.face_down, dtype=np.int64)
     N = int(f.sum())
@@ -201,71 +213,90 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     codes = np.where(keep, codes, 0).astype(np.int8)
     U = len(codes)
     relevant = np.flatnonzero(codes)
+    rowid = np.arange(rows, dtype=np.int64)
 
-    # 1. shuffle. The table has the L face-down slots, then (mode B) the stock, then one
-    # spare blank column per step for deals already over to "turn up".
+    # 1. shuffle. Columns: the L face-down slots (seat by seat, top card first, then the
+    # dead pile), in mode B the stock, then one blank column per step for finished deals.
     if len(relevant) < L:  # mode B: place the few cards that matter among all U places
-        width = U + N + 1
-        table = np.zeros((rows, width), dtype=np.int8)
-        flat = table.reshape(-1)
-        row_w = np.arange(rows, dtype=np.int64) * width
-        places = _partial_shuffle(rng, np.arange(U, dtype=np.int8), rows, len(relevant))
-        for i, card in enumerate(relevant):
-            flat[row_w + places[:, i]] = codes[card]
         spare = U
-    else:  # mode A: deal L cards
-        width = L + N + 1
-        table = np.zeros((rows, width), dtype=np.int8)
-        table[:, :L] = _partial_shuffle(rng, codes, rows, L)
+        table = np.zeros((U + N + 1, rows), dtype=np.int8)
         flat = table.reshape(-1)
-        row_w = np.arange(rows, dtype=np.int64) * width
+        places = _partial_shuffle(rng, np.arange(U, dtype=np.int8), rows, len(relevant))
+        where = np.empty(rows, dtype=np.int64)
+        for i, card in enumerate(relevant):
+            np.multiply(places[i], np.int64(rows), out=where)
+            where += rowid
+            flat[where] = codes[card]
+    else:  # mode A: deal L cards
         spare = L
-    slots = table[:, :L] & 15
+        table = np.zeros((L + N + 1, rows), dtype=np.int8)
+        table[:L] = _partial_shuffle(rng, codes, rows, L)
+        flat = table.reshape(-1)
+    slots = table[:L] & 15
 
     # O1's event: no card in the other players' piles or the dead pile out-ranks the best trump
     others = np.ones(L, dtype=bool)
     others[offsets[s.holder]:ends[s.holder]] = False
-    held = ~(slots[:, others] > s.best).any(axis=1)
-    dead_top = slots[:, N:L].max(axis=1) if s.dead else None
+    held = ~(slots[others] > s.best).any(axis=0)
+    dead_top = slots[N:L].max(axis=0) if s.dead else None
 
     # 2. play: every deal turns up one card per step
     m = n + 1  # seat n stands for "the deal is over"
-    row_m = np.arange(rows, dtype=np.int64) * m
-    nxt = np.tile(np.concatenate([offsets, [spare]]), rows)   # next column per seat
-    last_bit = np.zeros(width, dtype=np.int64)                # 1 << seat on a pile's last column
+    nxt = np.repeat(np.concatenate([offsets, [spare]]) * rows, rows)  # [seat, deal]: where its top card is
+    nxt += np.tile(rowid, m)
+    last_bit = np.zeros(len(table), dtype=np.int64)                  # 1 << seat at a pile's last card
     for seat in range(n):
         if f[seat]:
             last_bit[ends[seat] - 1] = 1 << seat
-    lut = _TABLES.setdefault(n, _next_table(n)).reshape(-1).astype(np.int64)
+    lut = _next_table(n).reshape(-1)
     span = 1 << n
     holder = np.full(rows, s.holder, dtype=np.int64)
     best = np.full(rows, s.best, dtype=np.int8)
     mask = np.full(rows, sum(1 << seat for seat in range(n) if f[seat]), dtype=np.int64)
     due = np.full(rows, s.turn, dtype=np.int64)
+    # work buffers: every step below writes into these (out=), allocating nothing
+    slot = np.empty(rows, dtype=np.int64)
+    at = np.empty(rows, dtype=np.int64)
+    tmp = np.empty(rows, dtype=np.int64)
+    card = np.empty(rows, dtype=np.int8)
+    better = np.empty(rows, dtype=bool)
     v1 = s.jack_five
     if v1:
-        row_n = np.arange(rows, dtype=np.int64) * m
-        stacks = np.tile(np.array([*s.stacks, 0], dtype=np.int32), rows)  # seat n has no chip
-        paid = np.zeros(rows, dtype=np.int32)
+        stacks = np.repeat(np.array([*s.stacks, 0], dtype=np.int64), rows)  # seat n has no chip
+        paid = np.zeros(rows, dtype=np.int64)
+        chips = np.empty(rows, dtype=np.int64)
+        owes = np.empty(rows, dtype=bool)
+        has = np.empty(rows, dtype=bool)
     trump_up = np.full(rows, s.trump_up) if s.hoyle else None
     for step in range(N):
-        slot = row_m + due
-        col = nxt[slot]
-        nxt[slot] = col + 1
-        card = flat[row_w + col]
-        if v1:
-            payer = row_n + due
-            can = (card >= _JF) & (stacks[payer] > 0)
-            stacks[payer] -= can
-            paid += can
-            card = card & 15
+        np.multiply(due, rows, out=slot)       # [seat due, deal]
+        slot += rowid
+        np.take(nxt, slot, out=at)             # where its top card lies
+        np.add(at, rows, out=tmp)
+        nxt[slot] = tmp
+        np.take(flat, at, out=card)            # turn it up (P3)
+        if v1:                                 # V1: a Jack or Five costs a chip, if there is one
+            np.greater_equal(card, _JF, out=owes)
+            np.take(stacks, slot, out=chips)
+            np.greater(chips, 0, out=has)
+            np.logical_and(owes, has, out=owes)
+            np.subtract(chips, owes, out=chips)
+            stacks[slot] = chips
+            paid += owes
+            np.bitwise_and(card, 15, out=card)
         if trump_up is not None:
             trump_up |= card > 0
-        better = card > best
-        best = np.maximum(best, card)
-        holder = np.where(better, due, holder)
-        mask ^= last_bit[col]
-        due = lut[(due * n + holder) * span + mask]
+        np.greater(card, best, out=better)     # P6: a new best trump, a new holder
+        np.maximum(best, card, out=best)
+        np.copyto(holder, due, where=better)
+        np.floor_divide(at, rows, out=tmp)     # a pile just emptied leaves the mask
+        np.take(last_bit, tmp, out=tmp)
+        np.bitwise_xor(mask, tmp, out=mask)
+        np.multiply(due, n, out=tmp)           # P3, P4, P7: the next seat, or n when over
+        tmp += holder
+        tmp *= span
+        tmp += mask
+        np.take(lut, tmp, out=due)
         if step >= N // 2 and not (due != n).any():
             break
 
@@ -273,14 +304,14 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     winner = holder.astype(np.int8)
     if trump_up is not None:
         # (b): the holder's remaining cards are turned up; (c): no trump from the piles at all
-        cols = np.arange(L)
-        start = nxt.reshape(rows, m)[np.arange(rows), holder]
-        left = (cols >= start[:, None]) & (cols < ends[holder][:, None])
-        trump_up |= ((slots > 0) & left).any(axis=1)
+        start = nxt[holder * rows + rowid] // rows
+        cols = np.arange(L)[:, None]
+        left = (cols >= start) & (cols < ends[holder])
+        trump_up |= ((slots > 0) & left).any(axis=0)
         winner[~trump_up] = -1
     if dead_top is not None:
         winner[dead_top > best] = -1
-    pot = s.pot + paid if v1 else np.full(rows, s.pot, dtype=np.int32)
+    pot = s.pot + paid if v1 else np.full(rows, s.pot, dtype=np.int64)
     return winner, pot, held
 
 
@@ -401,7 +432,7 @@ def convergence(game: Any, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000,
         var = np.maximum(s2 / points - mean**2, 0.0) * points / (points - 1)
         return mean, np.sqrt(var / points)
 
-    hold, hold_se = running(out.held)
+    hold, _ = running(out.held)
     pot, pot_se = running(out.pot)
     cols = [out.winner == seat for seat in range(n)] + [out.winner == -1]
     win = np.empty((len(points), n + 1))

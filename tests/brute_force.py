@@ -11,9 +11,10 @@ its public record (face-up cards, the actions, pile sizes, chips), and:
 2. lists the unseen cards that can change anything (trumps above the best
    trump; with V1 every Jack and Five; under hoyle1847 while no trump has come
    up from the piles, every trump); all other unseen cards are alike (P5);
-3. enumerates every way to put those cards into the face-down slots or the
-   stock, each weighted by the number of full arrangements it stands for
-   (``m`` of them in the stock: ``S (S-1) ... (S-m+1)`` ways);
+3. enumerates every way to fill the face-down slots with kinds of card (each
+   of those cards, or "a Jack or Five" with V1, or "a card that does nothing"),
+   each weighted by the number of arrangements of the whole unseen deck it
+   stands for;
 4. builds each initial layout with ``Game.from_layout``, replays the public
    history with the real ``Game``, closes an open auction, turns cards up
    until the deal ends, and averages what happened.
@@ -73,55 +74,81 @@ def skeleton(game: Game) -> Skeleton:
     return Skeleton(piles, dead, known, unseen, len(unseen) - live)
 
 
-def relevant_cards(game: Game) -> list[Card]:
-    """The unseen cards that can change the outcome, the pot or a payment."""
+def relevant_cards(game: Game, wide: bool = False) -> tuple[list[Card], list[Card]]:
+    """The unseen cards that can change anything: ``(special, payers)``.
+
+    ``special``: trumps above the best trump (they can become the best trump), and under
+    hoyle1847, while no trump has come up from the piles, every trump (rule (c)).
+    ``payers``: with V1, the other Jacks and Fives; they all do the same thing (cost their
+    player a chip, P5 otherwise), so they are interchangeable among themselves.
+    Every other unseen card does nothing (P5) and they are interchangeable too.
+    ``wide``: every unseen trump and every Jack and Five counted special, to check the above.
+    """
     rules, trump, best = game.rules, game.trump, game.best_trump.rank
     seen = {game.turn_up} | {c for up in game.face_up for c in up}
     trump_up = any(c.suit == trump for up in game.face_up for c in up)
-    out = []
+    special, payers = [], []
     for card in full_deck():
         if card in seen:
             continue
-        if card.suit == trump and card.rank > best:
-            out.append(card)
+        if card.suit == trump and (card.rank > best or wide or (rules.hoyle and not trump_up)):
+            special.append(card)
+        elif wide and card.rank in (5, 11):
+            special.append(card)
         elif rules.jack_five and card.rank in (5, 11):
-            out.append(card)
-        elif rules.hoyle and not trump_up and card.suit == trump:
-            out.append(card)
-    return out
+            payers.append(card)
+    return special, payers
 
 
-def arrangement_count(game: Game) -> int:
-    """How many weighted arrangements :func:`arrangements` would list."""
+def _kinds(game: Game, wide: bool):
     sk = skeleton(game)
-    live = sum(len(p) for p in sk.piles) + len(sk.dead)
-    r = len(relevant_cards(game))
-    return sum(comb(r, k) * perm(live, k) for k in range(min(r, live) + 1))
-
-
-def arrangements(game: Game) -> Iterator[tuple[int, dict[Slot, Card]]]:
-    """(weight, {face-down slot: card}) for every placement of the relevant cards;
-    the other slots get cards that do not matter."""
-    sk = skeleton(game)
+    special, payers = relevant_cards(game, wide)
+    taken = set(special) | set(payers)
+    blanks = [c for c in sk.unseen if c not in taken]
     slots = [s for p in sk.piles for s in p] + sk.dead
-    rel = relevant_cards(game)
-    filler = [c for c in sk.unseen if c not in set(rel)]
+    return sk, slots, special, payers, blanks
 
-    def place(i: int, taken: dict[Slot, Card], in_stock: int) -> Iterator[tuple[int, dict[Slot, Card]]]:
-        if i == len(rel):
-            rest = iter(filler)
-            full = {s: taken[s] if s in taken else next(rest) for s in slots}
-            yield perm(sk.stock, in_stock), full
+
+def arrangement_count(game: Game, wide: bool = False) -> int:
+    """How many weighted arrangements :func:`arrangements` would list."""
+    _, slots, special, payers, blanks = _kinds(game, wide)
+    P = len(slots)
+    return sum(comb(P, k) * perm(len(special), k) * comb(P - k, j)
+               for k in range(min(P, len(special)) + 1)
+               for j in range(P - k + 1) if j <= len(payers) and P - k - j <= len(blanks))
+
+
+def arrangements(game: Game, wide: bool = False) -> Iterator[tuple[int, dict[Slot, Card]]]:
+    """(weight, {face-down slot: card}) for every way to fill the face-down slots with kinds
+    of card: each special card (at most once), "a Jack or Five", "a card that does nothing".
+    The weight counts the arrangements of the whole unseen deck it stands for:
+    ``(q)_j (b)_i`` for ``j`` of the ``q`` payers and ``i`` of the ``b`` blanks in the slots
+    (the rest of the unseen cards then fill the stock in equally many ways each)."""
+    _, slots, special, payers, blanks = _kinds(game, wide)
+    P = len(slots)
+    content: dict[Slot, Card] = {}
+    used = [False] * len(special)
+
+    def fill(i: int, jf: int, bl: int) -> Iterator[tuple[int, dict[Slot, Card]]]:
+        if i == P:
+            yield perm(len(payers), jf) * perm(len(blanks), bl), dict(content)
             return
-        if in_stock < sk.stock:
-            yield from place(i + 1, taken, in_stock + 1)
-        for s in slots:
-            if s not in taken:
-                taken[s] = rel[i]
-                yield from place(i + 1, taken, in_stock)
-                del taken[s]
+        slot = slots[i]
+        for c, card in enumerate(special):
+            if not used[c]:
+                used[c] = True
+                content[slot] = card
+                yield from fill(i + 1, jf, bl)
+                used[c] = False
+        if jf < len(payers):
+            content[slot] = payers[jf]
+            yield from fill(i + 1, jf + 1, bl)
+        if bl < len(blanks):
+            content[slot] = blanks[bl]
+            yield from fill(i + 1, jf, bl + 1)
+        content.pop(slot, None)
 
-    yield from place(0, {}, 0)
+    yield from fill(0, 0, 0)
 
 
 def initial_layout(game: Game, sk: Skeleton, content: dict[Slot, Card]):
@@ -190,7 +217,7 @@ class Exact:
     count: int                       # arrangements played
 
 
-def exact(game: Game) -> Exact:
+def exact(game: Game, wide: bool = False) -> Exact:
     """O1-O3 and every seat's expected net chips, by playing every arrangement out."""
     sk = skeleton(game)
     n = game.rules.players
@@ -201,7 +228,7 @@ def exact(game: Game) -> Exact:
     pot = 0
     net = {s: 0 for s in range(n)}
     count = 0
-    for weight, content in arrangements(game):
+    for weight, content in arrangements(game, wide):
         count += 1
         total += weight
         if not beats(game, content, sk, game.holder):

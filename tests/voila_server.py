@@ -11,6 +11,7 @@ of the server process, in ``/proc`` (Linux).
     with VoilaServer("notebooks/app.ipynb", cull_idle_timeout=5) as server:
         page.goto(server.url)
         server.kernel_pids()          # [12345]
+        server.kernels()              # {"<kernel id>": 12345}; page_kernel_id(page) names a page's
         server.memory()               # {"server": ..., "kernels": {pid: bytes}}
 
 The server's log goes to a file (``server.log_text()``), so a failing test can
@@ -37,9 +38,10 @@ except ImportError:  # a checkout that is not installed: the shared options from
     sys.path.insert(0, str(REPO))
     from speculation_nb.serve import voila_command
 
-__all__ = ["REPO", "VoilaServer", "free_port", "process_cpu_seconds", "process_rss"]
+__all__ = ["REPO", "VoilaServer", "free_port", "page_kernel_id", "process_cpu_seconds", "process_rss"]
 
 _RUNNING = re.compile(r"Voil[aà] is running at:\s*\n\s*(http://\S+)")
+_KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -94,6 +96,17 @@ def _is_kernel(pid: int) -> bool:
         return b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+_PAGE_KERNEL_JS = """() => {
+  const el = document.getElementById('jupyter-config-data');
+  return el ? (JSON.parse(el.textContent).kernelId || null) : null;
+}"""
+
+
+def page_kernel_id(page: object) -> str | None:
+    """The id of the kernel a Voila page (a Playwright page) is connected to."""
+    return page.evaluate(_PAGE_KERNEL_JS)  # type: ignore[attr-defined]
 
 
 class VoilaServer:
@@ -241,6 +254,18 @@ class VoilaServer:
                 return []
             server_pid = self.process.pid
         return sorted(pid for pid, _, cmd in _children(server_pid) if "ipykernel" in cmd)
+
+    def kernels(self) -> dict[str, int]:
+        """The server's live kernels: ``{kernel id: pid}`` (the id a page's
+        ``jupyter-config-data`` names as ``kernelId``; see :func:`page_kernel_id`)."""
+        if self.process is None:
+            return {}
+        found = {}
+        for pid, _, cmd in _children(self.process.pid):
+            match = _KERNEL_FILE.search(cmd)
+            if "ipykernel" in cmd and match:
+                found[match.group(1)] = pid
+        return found
 
     def wait_for_kernels(
         self, accept: Callable[[int], bool], timeout: float, interval: float = 0.25

@@ -241,7 +241,7 @@ class SpeculationApp:
         ui.bottom = widgets.HBox([ui.log, ui.standings])
         ui.bottom.add_class("spec-bottom")
 
-        ui.left = widgets.VBox([ui.table, ui.controls, ui.timeline_row, ui.auction, ui.trade_row, ui.bottom])
+        ui.left = widgets.VBox([ui.table, ui.controls, ui.timeline_row, ui.trade_row, ui.bottom])
         ui.left.add_class("spec-left")
 
         # The odds panel.
@@ -265,8 +265,13 @@ class SpeculationApp:
         ui.hold_title.add_class("spec-chart-title")
         ui.win_chart = self.win_chart.widget
         ui.hold_chart = self.hold_chart.widget
+        ui.win_labels = self.win_chart.overlay
+        ui.hold_labels = self.hold_chart.overlay
+        ui.charts = widgets.VBox([ui.win_title, self.win_chart.box, ui.hold_title, self.hold_chart.box])
+        ui.charts.add_class("spec-charts")
+        # The auction takes the charts' place while it is open: the numbers to decide by stay in view.
         ui.odds = widgets.VBox([ui.hold_label, ui.hold_pct, ui.math, ui.hold_legend, ui.hold_words, ui.money,
-                                ui.win_title, ui.win_chart, ui.hold_title, ui.hold_chart])
+                                ui.auction, ui.charts])
         ui.odds.add_class("spec-odds")
 
         ui.main = widgets.HBox([ui.left, ui.odds])
@@ -474,6 +479,7 @@ class SpeculationApp:
         """The :class:`Rules` the settings panel describes (raises ``ValueError`` if impossible)."""
         ui = self.ui
         hoyle = ui.set_preset.value == "hoyle1847"
+        ante = "traditional" if hoyle else ui.set_ante.value
         return Rules(
             players=ui.set_players.value,
             hand_size=3 if hoyle else ui.set_hand.value,
@@ -481,8 +487,8 @@ class SpeculationApp:
             dead_hand=False if hoyle else ui.set_v2.value,
             blind_trading=False if hoyle else ui.set_v3.value,
             price_cap=(ui.set_cap.value if ui.set_v4.value and not hoyle else None),
-            ante="traditional" if hoyle else ui.set_ante.value,
-            uniform_ante=ui.set_uniform.value,
+            ante=ante,
+            uniform_ante=ui.set_uniform.value if ante == "uniform" else Rules.__dataclass_fields__["uniform_ante"].default,
             start_chips=ui.set_chips.value,
             preset=ui.set_preset.value,
         )
@@ -707,11 +713,12 @@ class SpeculationApp:
         can_open = (live and auction is None and not game.over and game.can_open_auction()
                     and person_holds and not c.session.over)
         _show(ui.open_auction, can_open)
-        if can_open:
-            _set(ui.open_auction, description=t("button.open_auction", card=str(game.best_trump)))
+        _set(ui.open_auction, description=t("button.open_auction", card=str(game.best_trump)))
+        _set(ui.let_decide, description=t("button.let_decide", name=names[holder]))
         open_ = auction is not None and not game.over
         for w in (ui.auction_title, ui.auction_table, ui.bid_row, ui.decide_row):
             _show(w, open_)
+        _show(ui.charts, not open_)
         _show(ui.auction, can_open or open_)
         _toggle_class(ui.auction, "spec-auction-idle", not open_)
         if not open_:
@@ -778,8 +785,7 @@ class SpeculationApp:
         _show(ui.decline, person_holds)
         let = c.mode == "play" and not person_holds
         _show(ui.let_decide, let)
-        if let:
-            _set(ui.let_decide, description=t("button.let_decide", name=names[holder]), disabled=not live)
+        _set(ui.let_decide, disabled=not live)
         _show(ui.decide_row, live and (person_holds or let))
 
     def _refresh_bid_amount(self, game: Any, snap: Snapshot) -> None:
@@ -927,10 +933,7 @@ class SpeculationApp:
                 f"<td class='spec-num'>{_esc(t.number(st.stack))}</td>"
                 f"<td class='spec-num {cls}'>{sign}{_esc(t.number(abs(diff)))}</td></tr>"
             )
-        pot = s.pot
-        foot = f"<div>{_esc(t('standings.pot', pot=pot))}</div>" if pot else ""
-        if s.over:
-            foot += f"<div><b>{_esc(t('standings.over'))}</b></div>"
+        foot = f"<div><b>{_esc(t('standings.over'))}</b></div>" if s.over else ""
         self.ui.standings.value = (f'<div class="spec-box-title">{_esc(t("label.standings"))}</div>'
                                    f"<table>{''.join(rows)}</table>{foot}")
 
@@ -962,8 +965,7 @@ class SpeculationApp:
             words = t.html("odds.words.no_cards", card=card_html(best, t))
         else:
             words = t.html("odds.words.live", card=card_html(best, t), higher=higher_html,
-                           trumps=t.plural("unit.higher_trumps", h), cards=t.plural("unit.cards_to_come", n),
-                           unseen=U)
+                           trumps=t.plural("unit.higher_trumps", h), cards=t.plural("unit.cards_to_come", n))
         ui.hold_words.value = words
         pot = snap.expected_pot
         pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))

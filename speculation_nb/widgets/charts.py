@@ -1,17 +1,22 @@
 """The two charts of the odds panel, drawn with matplotlib and updated in place.
 
 * :class:`WinChart`: every seat's chance of taking the pot (O2) as bars, the
-  holder's bar gold, the percentage written on each bar.
+  holder's bar gold, the percentage written over each bar.
 * :class:`HoldChart`: the chance that the best trump holds (O1) over the cards
   turned up so far in this deal, each new best trump named at its point.
 
 Each chart builds one :class:`~matplotlib.figure.Figure` once (no pyplot, so
-no global state and no backend switch) and afterwards only changes its artists.
-Two ways to show it, chosen by ``backend``:
+no global state and no backend switch) and afterwards only changes its
+artists, redrawing by blitting (see :class:`_Chart`). The words that change at
+every step (the percentages over the bars, the cards named on the line) are
+not drawn by matplotlib but laid over the picture as HTML text at the same
+places: crisp on a projector, readable by screen readers, and no font
+rendering on the server at each step.
 
-* ``"ipympl"``: the figure's ipympl ``Canvas`` widget (an interactive canvas,
-  redrawn by ``draw_idle``; in Voila it must exist when the notebook runs,
-  which it does: the app builds its charts at start-up);
+Two ways to show the picture, chosen by ``backend``:
+
+* ``"ipympl"``: the figure's ipympl ``Canvas`` widget (in Voila it must exist
+  when the notebook runs, which it does: the app builds its charts at start-up);
 * ``"static"``: an ``ipywidgets.Image`` holding a PNG rendered by Agg after each
   update (works wherever images do: nbconvert, a missing front-end extension).
 
@@ -21,9 +26,12 @@ Two ways to show it, chosen by ``backend``:
 
 from __future__ import annotations
 
+import base64
+import html
 import io
 import logging
 import os
+import warnings
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -43,7 +51,7 @@ GOLD = "#d4a017"
 GREY = "#9aa3ad"
 INK = "#1c1c1c"
 FONT = "DejaVu Sans"  # shipped with matplotlib: the same everywhere
-WIDTH_PX, HEIGHT_PX = 430, 205
+WIDTH_PX, HEIGHT_PX = 410, 170
 DPI = 100
 
 
@@ -65,15 +73,64 @@ def chart_backend(backend: str = "auto") -> str:
     return "static"
 
 
-class _Chart:
-    """One figure and the widget that shows it, redrawn by blitting.
+_QUIET_CANVAS: Any = None
 
-    The artists that change at every step are *animated*: a full draw (ours, or
-    one the browser asks ipympl for) paints the still parts, keeps them as the
-    background (``draw_event``) and paints the moving parts on top. An update
-    that changes only moving parts restores that background and repaints them,
-    which costs a fraction of a full draw. Whatever changes the still parts
-    (names, language, axis limits) calls :meth:`restyle` and gets a full draw.
+
+def _quiet_canvas_class() -> Any:
+    """An ipympl Canvas with no toolbar, header, footer or resize handle from its very
+    first state (set afterwards, ipympl 0.10 can leave the resize handle drawn), and
+    quicker PNG frames (compression level 1: the frames are small and go to loopback
+    or a classroom network)."""
+    global _QUIET_CANVAS
+    if _QUIET_CANVAS is None:
+        import numpy as np
+        from ipympl.backend_nbagg import Canvas
+        from PIL import Image
+        from traitlets import Bool, Enum
+
+        class QuietCanvas(Canvas):
+            toolbar_visible = Enum(["visible", "hidden", "fade-in-fade-out", True, False],
+                                   default_value=False).tag(sync=True)
+            header_visible = Bool(False).tag(sync=True)
+            footer_visible = Bool(False).tag(sync=True)
+            resizable = Bool(False).tag(sync=True)
+            capture_scroll = Bool(False).tag(sync=True)
+
+            def get_diff_image(self):  # matplotlib's webagg_core logic, with a faster PNG
+                if not self._png_is_old:
+                    return None
+                pixels = np.asarray(self.get_renderer().buffer_rgba())
+                buff = pixels.view(np.uint32).squeeze(2)
+                if self._force_full or buff.shape != self._last_buff.shape or (pixels[:, :, 3] != 255).any():
+                    self.set_image_mode("full")
+                    output = buff
+                else:
+                    self.set_image_mode("diff")
+                    output = np.where(buff != self._last_buff, buff, 0)
+                self._last_buff = buff.copy()
+                self._force_full = False
+                self._png_is_old = False
+                data = output.view(dtype=np.uint8).reshape((*output.shape, 4))
+                with io.BytesIO() as png:
+                    Image.fromarray(data).save(png, format="png", compress_level=1)
+                    return png.getvalue()
+
+        _QUIET_CANVAS = QuietCanvas
+    return _QUIET_CANVAS
+
+
+class _Chart:
+    """One figure, the widget that shows it, and HTML labels laid over it.
+
+    Redrawn by blitting: the artists that change at every step are *animated*; a
+    full draw (ours, or one the browser asks ipympl for) paints the still parts,
+    keeps them as the background (``draw_event``) and paints the moving parts on
+    top. An update restores that background and repaints only the moving parts.
+    Whatever changes the still parts (names, language, axis limits) calls
+    :meth:`restyle` and gets a full draw.
+
+    ``widget`` is the picture (ipympl canvas or Image); ``box`` holds it and the
+    ``overlay`` of labels, and is what the app lays out.
     """
 
     css_class = "spec-chart"
@@ -85,6 +142,7 @@ class _Chart:
         self._background: Any = None
         self._still_changed = True
         self.animated: list = []
+        size = widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")
         if self.backend == "ipympl":
             try:
                 self.widget = self._ipympl_canvas()
@@ -93,43 +151,41 @@ class _Chart:
                 self.backend = "static"
         if self.backend == "static":
             FigureCanvasAgg(self.figure)
-            self.widget = widgets.Image(format="png", layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
+            self.widget = widgets.Image(format="png", layout=size)
         self.figure.canvas.mpl_connect("draw_event", self._on_draw)
         self.widget.add_class("spec-chart")
         self.widget.add_class(self.css_class)
         self.widget.add_class(f"spec-chart-{self.backend}")
+        self.overlay = widgets.HTML(layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
+        self.overlay.add_class("spec-chart-overlay")
+        self.box = widgets.Box([self.widget, self.overlay],
+                               layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
+        self.box.add_class("spec-chart-box")
+        self.box.add_class(f"{self.css_class}-box")
 
     def _ipympl_canvas(self) -> widgets.DOMWidget:
-        from ipympl.backend_nbagg import Canvas, FigureManager
+        from ipympl.backend_nbagg import FigureManager
 
-        canvas = Canvas(self.figure)
-        FigureManager(canvas, 0)  # wires the canvas to its toolbar and resize handling
-        canvas.toolbar_visible = False
-        canvas.header_visible = False
-        canvas.footer_visible = False
-        canvas.resizable = False
-        canvas.capture_scroll = False
+        canvas = _quiet_canvas_class()(self.figure)
+        with warnings.catch_warnings():  # ipympl's toolbar passes traitlets an argument it ignores
+            warnings.simplefilter("ignore", DeprecationWarning)
+            FigureManager(canvas, 0)  # wires the canvas to its toolbar and resize handling
         canvas.layout = widgets.Layout(width=f"{self.width_px}px", height=f"{self.height_px}px")
         return canvas
 
+    # -------------------------------------------------------------- artists
     def animate(self, *artists: Any) -> None:
         """Mark artists as moving parts (drawn over the kept background)."""
         for artist in artists:
             artist.set_animated(True)
             self.animated.append(artist)
 
-    def forget(self, artist: Any) -> None:
-        if artist in self.animated:
-            self.animated.remove(artist)
-        artist.remove()
-
     def restyle(self) -> None:
         """The still parts changed: the next :meth:`draw` is a full draw."""
         self._still_changed = True
 
     def _on_draw(self, _event: Any) -> None:
-        canvas = self.figure.canvas
-        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
         self._paint()
 
     def _paint(self) -> None:
@@ -140,32 +196,61 @@ class _Chart:
     def draw(self) -> None:
         """Show the artists as they now are."""
         canvas = self.figure.canvas
+        # ipympl before its front-end is there: paint with Agg only and keep the picture as the
+        # canvas's first image (ipympl 0.10 would store it without its "data:" prefix, a broken image).
+        offline = self.backend == "ipympl" and getattr(canvas, "syncing_data_url", False)
         if self._still_changed or self._background is None:
             self._still_changed = False
-            canvas.draw()  # full draw; _on_draw keeps the background and paints the moving parts
+            if offline:
+                FigureCanvasAgg.draw(canvas)  # full draw, nothing sent
+            else:
+                canvas.draw()  # full draw; _on_draw keeps the background and paints the moving parts
         else:
             canvas.restore_region(self._background)
             self._paint()
-            if self.backend == "ipympl":
+            if self.backend == "ipympl" and not offline:
                 canvas.blit(self.figure.bbox)
         if self.backend == "static":
             self.widget.value = self.png()
+        elif offline:
+            self.widget._data_url = "data:image/png;base64," + base64.b64encode(self.png()).decode("ascii")
 
     def png(self) -> bytes:
         """The figure as it was last painted, as PNG bytes."""
         from PIL import Image
 
         canvas = self.figure.canvas
-        buf = canvas.buffer_rgba()
         w, h = canvas.get_width_height(physical=True)
         out = io.BytesIO()
-        Image.frombuffer("RGBA", (w, h), buf, "raw", "RGBA", 0, 1).save(out, format="png", compress_level=1)
+        Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
+            out, format="png", compress_level=1)
         return out.getvalue()
 
+    # --------------------------------------------------------------- labels
+    def _px(self, ax: Any, x: float, y: float) -> tuple[float, float]:
+        """CSS pixels from the picture's top left of the data point (x, y) of ``ax``."""
+        box = ax.get_position()
+        x0, x1 = ax.get_xlim()
+        y0, y1 = ax.get_ylim()
+        fx = box.x0 + (x - x0) / (x1 - x0) * box.width
+        fy = box.y0 + (y - y0) / (y1 - y0) * box.height
+        return fx * self.width_px, (1 - fy) * self.height_px
+
+    def set_labels(self, ax: Any, labels: Sequence[tuple[float, float, str, str]]) -> None:
+        """Text over the picture: ``(x, y, text, css class)``, centred above the data point."""
+        parts = []
+        for x, y, text, cls in labels:
+            left, top = self._px(ax, x, y)
+            parts.append(f'<span class="spec-chart-label {cls}" style="left:{left:.1f}px;top:{top:.1f}px">'
+                         f"{html.escape(text)}</span>")
+        value = "".join(parts)
+        if self.overlay.value != value:
+            self.overlay.value = value
+
     def close(self) -> None:
-        if self.backend == "ipympl":
+        for w in (self.overlay, self.box, self.widget):
             try:
-                self.widget.close()
+                w.close()
             except Exception:  # pragma: no cover
                 pass
 
@@ -185,10 +270,9 @@ class WinChart(_Chart):
 
     def __init__(self, backend: str = "auto") -> None:
         super().__init__(backend)
-        self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.80))
+        self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.70))
         self._labels: tuple = ()
         self._bars: list = []
-        self._values: list = []
 
     def _build(self, labels: Sequence[str]) -> None:
         ax = self.ax
@@ -197,20 +281,15 @@ class WinChart(_Chart):
         _style_axes(ax)
         ax.spines["left"].set_visible(False)
         ax.yaxis.set_visible(False)
-        ax.set_ylim(0, 1.22)
+        ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
         self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
         size = 11 if len(labels) <= 6 else 9.5
         ax.set_xticks(xs, [self._short(x) for x in labels], fontsize=size, family=FONT)
         for tick in ax.get_xticklabels():
             tick.set_parse_math(False)  # a name with $ signs is text, not mathtext
-        self._values = [
-            ax.text(x, 0, "", ha="center", va="bottom", fontsize=size + 1, family=FONT,
-                    fontweight="bold", color=INK, parse_math=False)
-            for x in xs
-        ]
         ax.set_xlim(-0.6, len(xs) - 0.4)
-        self.animate(*self._bars, *self._values)
+        self.animate(*self._bars)
         self._labels = tuple(labels)
         self.restyle()
 
@@ -224,13 +303,14 @@ class WinChart(_Chart):
         bar ``grey`` (a pot carried over) in grey."""
         if tuple(labels) != self._labels:
             self._build(labels)
-        for i, (bar, value, text) in enumerate(zip(self._bars, values, self._values)):
-            v = float(value)
-            bar.set_height(v)
+        texts = []
+        for i, (bar, value) in enumerate(zip(self._bars, values)):
+            bar.set_height(float(value))
             bar.set_color(GOLD if i == gold else (GREY if i == grey else BLUE))
-            text.set_text(t.percent(value))
-            text.set_y(v + 0.03)
+            cls = "spec-chart-gold" if i == gold else ""
+            texts.append((i, float(value), t.percent(value), cls))
         self.draw()
+        self.set_labels(self.ax, texts)
 
 
 class HoldChart(_Chart):
@@ -240,9 +320,9 @@ class HoldChart(_Chart):
 
     def __init__(self, backend: str = "auto") -> None:
         super().__init__(backend)
-        ax = self.ax = self.figure.add_axes((0.115, 0.21, 0.86, 0.72))
+        ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.66))
         _style_axes(ax)
-        ax.set_ylim(-0.04, 1.16)
+        ax.set_ylim(-0.04, 1.04)
         ax.grid(axis="y", color="#e6e9ee", linewidth=1)
         ax.set_axisbelow(True)
         (self.past,) = ax.plot([], [], color=GREY, linewidth=2, linestyle=(0, (3, 3)), drawstyle="steps-post")
@@ -251,7 +331,6 @@ class HoldChart(_Chart):
         (self.now,) = ax.plot([], [], "o", color=GOLD, markersize=11, markeredgecolor=NAVY, markeredgewidth=1.5)
         self.animate(self.past, self.line, self.dots, self.now)
         self.xlabel = ax.set_xlabel("", fontsize=11, family=FONT, color="#333333")
-        self._notes: list = []
         self._frame: tuple = ()
 
     def frame(self, total: int, t: Translator) -> None:
@@ -274,7 +353,6 @@ class HoldChart(_Chart):
         that point (or None); ``later`` the points after the moment shown (replay), drawn dashed;
         the x axis runs to ``total``."""
         self.frame(total, t)
-        ax = self.ax
         fx = [float(x) for x in xs]
         fy = [float(y) for y in ys]
         lx = [float(x) for x in later[0]]
@@ -286,15 +364,7 @@ class HoldChart(_Chart):
         else:
             self.past.set_data([], [])
         self.now.set_data(fx[-1:], fy[-1:])
-        for note in self._notes:
-            self.forget(note)
-        self._notes = []
-        for x, y, card in zip(fx, fy, cards):
-            if card:
-                note = ax.annotate(
-                    card, (x, y), xytext=(0, 7), textcoords="offset points", ha="center", va="bottom",
-                    fontsize=11, fontweight="bold", family=FONT, annotation_clip=False,
-                    color="#c0392b" if card[-1] in "♥♦" else INK)
-                self._notes.append(note)
-                self.animate(note)
         self.draw()
+        notes = [(x, y, card, "spec-red" if card[-1] in "♥♦" else "spec-black")
+                 for x, y, card in zip(fx, fy, cards) if card]
+        self.set_labels(self.ax, notes)

@@ -26,10 +26,10 @@ CSS = r"""
 
 /* ---------------------------------------------------------------- top bar */
 .spec-app .spec-topbar {
-  align-items: center; gap: 10px; padding: 6px 14px; border-radius: 10px;
+  align-items: center; gap: 10px; padding: 3px 12px; border-radius: 10px;
   background: var(--spec-navy); color: #fff; margin-bottom: 6px; flex-wrap: wrap;
 }
-.spec-app .spec-title .widget-html-content { font-size: 28px; font-weight: 700; letter-spacing: 0.5px; color: #fff; font-family: Georgia, "DejaVu Serif", serif; }
+.spec-app .spec-title .widget-html-content { font-size: 26px; font-weight: 700; letter-spacing: 0.5px; color: #fff; font-family: Georgia, "DejaVu Serif", serif; }
 .spec-app .spec-deal-info { flex: 1 1 auto; }
 .spec-app .spec-deal-info .widget-html-content { font-size: 17px; color: #e8edf6; white-space: normal; }
 .spec-app .spec-deal-info b { color: #fff; }
@@ -39,7 +39,7 @@ CSS = r"""
 /* ---------------------------------------------------------------- message */
 .spec-app .spec-message { margin: 0 0 6px 0; }
 .spec-app .spec-message .widget-html-content {
-  font-size: 19px; padding: 7px 14px; border-radius: 8px; background: #eef2f7; color: #1c2a44;
+  font-size: 18px; padding: 5px 14px; border-radius: 8px; background: #eef2f7; color: #1c2a44;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
 }
 .spec-app .spec-message-error .widget-html-content { background: #fde8e6; color: #8a1f11; border-left: 6px solid #c0392b; }
@@ -50,13 +50,9 @@ CSS = r"""
 .spec-app .spec-main { align-items: flex-start; gap: 12px; flex-wrap: nowrap; }
 .spec-app .spec-left { flex: 1 1 auto; min-width: 0; gap: 6px; }
 .spec-app .spec-odds {
-  flex: 0 0 450px; width: 450px; gap: 2px; padding: 10px 10px 8px 10px; border-radius: 12px;
+  flex: 0 0 432px; width: 432px; gap: 0; padding: 6px 10px 6px 10px; border-radius: 12px;
   background: #ffffff; border: 2px solid #dfe4ec; box-shadow: 0 2px 8px rgba(20, 40, 80, 0.08);
   box-sizing: border-box;
-}
-@media (max-width: 1180px) {
-  .spec-app .spec-odds { flex-basis: 400px; width: 400px; }
-  .spec-app .spec-odds .spec-chart, .spec-app .spec-odds .spec-chart img { max-width: 380px; }
 }
 
 /* ------------------------------------------------------------------ table */
@@ -75,19 +71,21 @@ CSS = r"""
 .spec-app .spec-timeline-label .widget-html-content { font-size: 16px; color: var(--spec-muted); white-space: nowrap; }
 
 /* ---------------------------------------------------------------- auction */
-.spec-app .spec-auction { gap: 6px; padding: 8px 12px; border-radius: 10px; background: #fbf7ea; border: 2px solid #ecdca6; }
+.spec-app .spec-auction { gap: 6px; padding: 8px 10px; border-radius: 10px; background: #fbf7ea; border: 2px solid #ecdca6; margin-top: 6px; }
 .spec-app .spec-auction-idle { background: transparent; border: none; padding: 0; }
-.spec-app .spec-auction-title .widget-html-content { font-size: 19px; font-weight: 700; white-space: normal; }
+.spec-app .spec-auction-idle button.spec-open-auction { width: 100%; }
+.spec-app .spec-chart-ipympl .jupyter-matplotlib-canvas-div canvas + canvas { opacity: 0; }  /* ipympl's resize handle */
+.spec-app .spec-auction-title .widget-html-content { font-size: 18px; font-weight: 700; white-space: normal; line-height: 1.2; }
 .spec-app .spec-auction-table table { border-collapse: collapse; font-size: 16px; width: 100%; }
-.spec-app .spec-auction-table th { text-align: left; font-weight: 600; color: var(--spec-muted); padding: 2px 10px 2px 0; font-size: 14px; }
-.spec-app .spec-auction-table td { padding: 3px 10px 3px 0; border-top: 1px solid #eadfbd; }
+.spec-app .spec-auction-table th { text-align: left; font-weight: 600; color: var(--spec-muted); padding: 2px 6px 2px 0; font-size: 13px; line-height: 1.15; vertical-align: bottom; }
+.spec-app .spec-auction-table td { padding: 3px 6px 3px 0; border-top: 1px solid #eadfbd; }
 .spec-app .spec-auction-table tr.spec-best-offer td { font-weight: 700; background: #fff1c2; }
 .spec-app .spec-auction-table .spec-num { text-align: right; font-variant-numeric: tabular-nums; }
 .spec-app .spec-bid-row, .spec-app .spec-decide-row, .spec-app .spec-trade-row { gap: 8px; align-items: center; flex-wrap: wrap; }
 .spec-app .spec-bid-seat, .spec-app .spec-accept-seat, .spec-app .spec-trade-buyer, .spec-app .spec-trade-seller { width: auto; }
 .spec-app .spec-bid-seat select, .spec-app .spec-accept-seat select,
 .spec-app .spec-trade-buyer select, .spec-app .spec-trade-seller select { font-size: 16px; height: 40px; }
-.spec-app .spec-bid-amount, .spec-app .spec-trade-count, .spec-app .spec-trade-price { width: 170px; }
+.spec-app .spec-bid-amount, .spec-app .spec-trade-count, .spec-app .spec-trade-price { width: 150px; }
 .spec-app .spec-bid-amount input, .spec-app .spec-trade-count input, .spec-app .spec-trade-price input { font-size: 18px; height: 40px; }
 .spec-app .spec-bid-amount label, .spec-app .spec-trade-count label, .spec-app .spec-trade-price label { font-size: 16px; }
 .spec-app .spec-trade-row { padding: 6px 10px; border-radius: 10px; background: #f1f6ee; border: 2px solid #cfe0c4; }
@@ -115,29 +113,37 @@ CSS = r"""
 .spec-app .spec-black { color: #1c1c1c; }
 
 /* -------------------------------------------------------------- odds hero */
-.spec-app .spec-hold-label .widget-html-content { font-size: 17px; color: var(--spec-muted); white-space: normal; }
+.spec-app .spec-hold-label .widget-html-content { font-size: 16px; color: var(--spec-muted); white-space: normal; }
 .spec-app .spec-hold-label b { color: var(--spec-ink); }
 .spec-app .spec-hold-pct .widget-html-content {
-  font-size: 76px; font-weight: 800; line-height: 1.0; color: var(--spec-navy); letter-spacing: -1px;
+  font-size: 72px; font-weight: 800; line-height: 1.0; color: var(--spec-navy); letter-spacing: -1px;
   font-variant-numeric: tabular-nums; padding: 2px 0 2px 0;
 }
 .spec-app .spec-hold-pct.spec-settled .widget-html-content { color: #6b6b6b; }
 .spec-app .spec-math { gap: 8px; align-items: baseline; flex-wrap: wrap; }
 .spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content {
-  font-size: 21px; font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; color: #22324f; white-space: nowrap;
+  font-size: 20px; font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; color: #22324f; white-space: nowrap;
 }
 .spec-app .spec-hold-fraction .widget-html-content { font-weight: 700; }
 .spec-app .spec-hold-legend .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: normal; }
-.spec-app .spec-hold-words .widget-html-content { font-size: 16px; white-space: normal; color: #2b2b2b; padding: 4px 0; }
-.spec-app .spec-money { gap: 10px; margin: 4px 0 2px 0; }
+.spec-app .spec-hold-words .widget-html-content { font-size: 15px; white-space: normal; color: #2b2b2b; padding: 2px 0; line-height: 1.25; }
+.spec-app .spec-money { gap: 10px; margin: 2px 0 0 0; }
 .spec-app .spec-expected-pot, .spec-app .spec-fair-price { flex: 1 1 0; }
 .spec-app .spec-expected-pot .widget-html-content, .spec-app .spec-fair-price .widget-html-content {
-  font-size: 15px; color: var(--spec-muted); background: #f3f5f9; border-radius: 8px; padding: 4px 10px; white-space: normal;
+  font-size: 15px; color: var(--spec-muted); background: #f3f5f9; border-radius: 8px; padding: 2px 10px; white-space: normal;
 }
-.spec-app .spec-money b { font-size: 28px; color: var(--spec-ink); }
-.spec-app .spec-chart-title .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-muted); margin-top: 4px; text-transform: uppercase; letter-spacing: 0.8px; white-space: normal; }
+.spec-app .spec-money b { font-size: 26px; color: var(--spec-ink); }
+.spec-app .spec-chart-title .widget-html-content { font-size: 14px; font-weight: 700; color: var(--spec-muted); margin-top: 6px; text-transform: uppercase; letter-spacing: 0.6px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .spec-app .spec-chart { margin: 0; }
-.spec-app .spec-chart img { max-width: 100%; height: auto; }
+.spec-app .spec-chart-box { position: relative; overflow: visible; margin: 2px 0 0 0; }
+.spec-app .spec-chart-overlay { position: absolute; left: 0; top: 0; margin: 0; pointer-events: none; overflow: visible; }
+.spec-app .spec-chart-overlay .widget-html-content { position: static; overflow: visible; }
+.spec-app .spec-chart-label {
+  position: absolute; transform: translate(-50%, -100%); padding-bottom: 3px; white-space: nowrap;
+  font-size: 15px; font-weight: 700; line-height: 1; color: #1c1c1c; font-variant-numeric: tabular-nums;
+}
+.spec-app .spec-chart-label.spec-chart-gold { font-size: 17px; color: #7a5a00; }
+.spec-app .spec-hold-chart-box .spec-chart-label { transform: translate(-50%, -100%) translateY(-5px); }
 
 /* --------------------------------------------------------------- settings */
 .spec-app .spec-settings { margin-top: 10px; }
