@@ -54,7 +54,7 @@ APP_URL = "/voila/render/notebooks/app.ipynb"
 c.Spawner.notebook_dir = APP_DIR
 c.Spawner.default_url = APP_URL
 # The single-user server runs from this Python environment, which must hold
-# jupyterhub, voila and speculation_nb[app] (deploy/README.md).
+# speculation_nb[hub]: the app, voila and jupyterhub (deploy/README.md).
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 #: What a browser may send a kernel: widget messages, no code. Standalone
 #: Voila (scripts/serve) allows exactly these; here they guard every kernel of
@@ -89,8 +89,8 @@ c.Spawner.http_timeout = 60
 # --- One server per student, with limits ------------------------------------------
 
 # SystemdSpawner (pip install jupyterhub-systemdspawner) runs each student's
-# server as a systemd unit: mem_limit becomes MemoryMax (the kernel is killed
-# beyond it, not the machine), cpu_limit becomes CPUQuota. JupyterHub's default
+# server as a systemd unit: mem_limit becomes MemoryMax (beyond it, that
+# student's kernel runs out of memory, not the machine), cpu_limit CPUQuota. JupyterHub's default
 # LocalProcessSpawner ignores both; KubeSpawner (Zero to JupyterHub) and
 # DockerSpawner enforce them too.
 c.JupyterHub.spawner_class = "systemd"

@@ -83,6 +83,9 @@ class Card:
         """
         if isinstance(text, Card):
             return text
+        known = _BY_CODE.get(text) if type(text) is str else None
+        if known is not None:  # the saved form ("QH", "10S"): the common case, made fast
+            return known
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text such as 'QH' or 'Q♥', not {type(text).__name__}")
         # No str.upper(): it would turn look-alikes such as the long s "ſ" into "S".
@@ -97,7 +100,7 @@ class Card:
     @property
     def code(self) -> str:
         """The ASCII form used in saved games: ``"QH"``, ``"10S"``."""
-        return _RANK_TEXT[self.rank] + self.suit.value
+        return _RANK_TEXT[self.rank] + self.suit  # a Suit is a str: "Q" + Suit.HEARTS == "QH"
 
     @property
     def rank_text(self) -> str:
@@ -120,6 +123,10 @@ class Card:
         return card_svg(self)
 
 
+_FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+_BY_CODE: dict[str, Card] = {card.code: card for card in _FULL_DECK}
+
+
 def full_deck() -> list[Card]:
-    """The 52 cards in a fixed order: suits S, H, D, C, each from 2 up to the Ace."""
-    return [Card(rank, suit) for suit in SUITS for rank in RANKS]
+    """The 52 cards in a fixed order: suits S, H, D, C, each from 2 up to the Ace (a new list)."""
+    return list(_FULL_DECK)

@@ -14,6 +14,8 @@ changes nothing: every action checks everything first and only then acts.
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 import random
 import secrets
 from typing import Any, Iterable, Sequence
@@ -50,6 +52,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _plain(value: Any) -> Any:
+    """A whole number of another integer type (a numpy integer, say) as a plain int, so that
+    it is accepted and saved like one; anything else (bools included) is left as it is."""
+    if type(value) is not int and isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            return value
+    return value
+
+
 def _cards(items: Iterable[Any], what: str) -> list[Card]:
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise ValueError(f"{what} must be a list of cards")
@@ -84,6 +97,7 @@ class Game:
             "pot": pot,
         }
         self._seed = seed
+        self._saved_deal: dict[str, Any] | None = None  # to_dict's cache of the layout's codes
         self._start()
 
     def _start(self) -> None:
@@ -143,6 +157,9 @@ class Game:
         card lands on top of its pile. The next card is the turn-up.
         Without ``seed`` or ``deck`` a fresh seed is drawn; ``game.seed`` tells it.
         """
+        seed, dealer, pot = _plain(seed), _plain(dealer), _plain(pot)
+        if not isinstance(rules, Rules):
+            raise ValueError("a deal needs a Rules")
         if deck is not None and seed is not None:
             raise ValueError("give a seed or a deck, not both")
         if deck is None:
@@ -189,6 +206,7 @@ class Game:
         Cards not placed form the stock. Antes are taken (S2), V1 is paid on the
         turn-up and S5 applies at once. A bad layout raises ``ValueError``.
         """
+        dealer, pot = _plain(dealer), _plain(pot)
         if not isinstance(rules, Rules):
             raise ValueError("from_layout needs a Rules")
         _check_seat_number(rules, dealer, "dealer")
@@ -388,6 +406,7 @@ class Game:
         due = self._pointer
         assert due is not None
         if seat is not None:
+            seat = _plain(seat)
             self._check_seat(seat, "seat")
             if seat != due:
                 if seat == self._holder:
@@ -421,6 +440,7 @@ class Game:
 
     def bid(self, seat: int, amount: int) -> None:
         """A new or raised bid by ``seat``; ``amount`` 0 withdraws its standing bid (P2, V4)."""
+        seat, amount = _plain(seat), _plain(amount)
         self._check_live()
         auction = self._require_auction()
         self._check_seat(seat, "seat")
@@ -453,6 +473,7 @@ class Game:
 
     def accept(self, seat: int) -> None:
         """The holder sells the best trump to ``seat`` at its standing bid (P2; P1 and hoyle1847 d: the best offer only)."""
+        seat = _plain(seat)
         self._check_live()
         auction = self._require_auction()
         self._check_seat(seat, "seat")
@@ -489,6 +510,7 @@ class Game:
         The cards move unseen, in the same order, to the bottom of the buyer's
         pile; the turn pointer does not move (but skips as P4 says).
         """
+        buyer, seller, count, price = _plain(buyer), _plain(seller), _plain(count), _plain(price)
         self._check_live()
         if not self._rules.blind_trading:
             raise IllegalAction("V3", "trading_off", "blind trading is not played at this table")
@@ -527,6 +549,7 @@ class Game:
     # ------------------------------------------------------------------ replay
     def at(self, k: int) -> "Game":
         """A new game: this deal after its first ``k`` actions (0 <= k <= len(history))."""
+        k = _plain(k)
         if not _whole(k) or not 0 <= k <= len(self._history):
             raise ValueError(f"a deal with {len(self._history)} actions has moments 0 to {len(self._history)}, not {k!r}")
         game = Game(self._rules, **self.layout(), seed=self._seed)
@@ -539,20 +562,29 @@ class Game:
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
-        layout = self.layout()
+        deal = self._saved_deal
+        if deal is None:  # the layout never changes once play starts: write its codes once
+            layout = self._layout
+            deal = self._saved_deal = {
+                "dealer": layout["dealer"],
+                "piles": [[c.code for c in p] for p in layout["piles"]],
+                "turn_up": layout["turn_up"].code,
+                "dead": None if layout["dead"] is None else [c.code for c in layout["dead"]],
+                "stock": [c.code for c in layout["stock"]],
+                "stacks": list(layout["stacks"]),
+                "pot": layout["pot"],
+            }
         return {
             "format": FORMAT,
             "version": VERSION,
             "rules": self._rules.to_dict(),
             "seed": self._seed,
             "deal": {
-                "dealer": layout["dealer"],
-                "piles": [[c.code for c in p] for p in layout["piles"]],
-                "turn_up": layout["turn_up"].code,
-                "dead": None if layout["dead"] is None else [c.code for c in layout["dead"]],
-                "stock": [c.code for c in layout["stock"]],
-                "stacks": layout["stacks"],
-                "pot": layout["pot"],
+                **deal,
+                "piles": [list(p) for p in deal["piles"]],
+                "dead": None if deal["dead"] is None else list(deal["dead"]),
+                "stock": list(deal["stock"]),
+                "stacks": list(deal["stacks"]),
             },
             "actions": [a.to_dict() for a in self._history],
         }
@@ -602,6 +634,7 @@ class Game:
         if sorted(stock, key=_deck_index) != list(game._layout["stock"]):
             raise ValueError("the stock must hold exactly the cards not laid out, each once")
         game._layout["stock"] = tuple(stock)
+        game._saved_deal = None
         if seed is not None:
             # a seed claims the shuffle: it must deal exactly this layout, or game.seed would lie
             dealt = cls.deal(rules, seed=seed, dealer=deal["dealer"], stacks=deal["stacks"], pot=deal["pot"])
@@ -716,7 +749,7 @@ def _check_stacks(rules: Rules, dealer: int, stacks: Sequence[int] | None, pot: 
         return [rules.start_chips] * rules.players
     if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) or len(stacks) != rules.players:
         raise ValueError(f"give one stack for each of the {rules.players} seats")
-    out = list(stacks)
+    out = [_plain(chips) for chips in stacks]
     for seat, (chips, ante) in enumerate(zip(out, rules.antes(dealer))):
         if not _whole(chips):
             raise ValueError(f"seat {seat}'s stack is a whole number of chips, not {chips!r}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .cards import RANK_NAMES, Card, Suit
@@ -272,6 +273,7 @@ def card_back_svg(count: int = 1, *, width: float = 60, label: str | None = None
     return "".join(parts)
 
 
+@lru_cache(maxsize=32)  # the same few backs are drawn at every step of the app
 def _lattice(x0: float, y0: float, w: float, h: float, step: float) -> str:
     """Diagonal lines both ways across the rectangle, clipped to it by hand
     (no clipPath, so no ids)."""

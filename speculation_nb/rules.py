@@ -107,7 +107,7 @@ class Rules:
 
     def _scaled(self, chips: int) -> int:
         """V5: antes times hand_size / 3, rounded half up."""
-        return round_half_up(Fraction(chips * self.hand_size, 3))
+        return (2 * chips * self.hand_size + 3) // 6  # = round_half_up(Fraction(chips * hand_size, 3))
 
     @property
     def dealer_ante(self) -> int:
@@ -125,11 +125,12 @@ class Rules:
 
     def antes(self, dealer: int) -> list[int]:
         """Every seat's ante for a deal dealt by ``dealer``."""
-        return [self.ante_for(seat, dealer) for seat in range(self.players)]
+        dealer_ante, player_ante = self.dealer_ante, self.player_ante
+        return [dealer_ante if seat == dealer else player_ante for seat in range(self.players)]
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # all plain values: no deep copy
 
     @classmethod
     def from_dict(cls, data: Any) -> "Rules":

@@ -22,8 +22,6 @@ import pytest
 from browser_fixtures import PageWatch, browser, open_page  # noqa: F401 (fixtures)
 from voila_server import REPO, VoilaServer, page_kernel_id
 
-pytestmark = pytest.mark.browser
-
 APP = "notebooks/app.ipynb"
 ARTIFACTS = REPO / "tests" / "artifacts"
 READY = "button.spec-next:enabled"
@@ -36,6 +34,27 @@ PAGE_TIMEOUT_MS = 90_000  # a page load on a busy 2-core machine
 CULL_IDLE_TIMEOUT = 20
 CULL_INTERVAL = 1
 TABS = 2  # opened at once; then one is closed and one kept
+
+
+def test_the_app_command_and_the_tests_share_their_voila_options() -> None:
+    """No browser: scripts/serve runs speculation_nb.serve, whose options the tests use."""
+    from speculation_nb.serve import voila_args
+
+    assert "python -m speculation_nb.serve" in (REPO / "scripts" / "serve").read_text()
+    served = voila_args(APP, port=8866, env={})
+    assert served[:4] == [APP, "--no-browser", "--port=8866", "--Voila.ip=127.0.0.1"]
+    assert "--MappingKernelManager.cull_idle_timeout=120" in served
+    assert "--MappingKernelManager.cull_connected=False" in served
+    assert not any(arg.startswith("--preheat_kernel") for arg in served)
+    env = {"SPECULATION_CULL_IDLE_TIMEOUT": "7", "SPECULATION_CULL_INTERVAL": "2", "SPECULATION_POOL_SIZE": "3"}
+    shortened = voila_args(APP, port=8866, env=env)
+    assert "--MappingKernelManager.cull_idle_timeout=7" in shortened
+    assert "--MappingKernelManager.cull_interval=2" in shortened
+    assert shortened[-2:] == ["--preheat_kernel=True", "--pool_size=3"]
+    assert voila_args(APP, env={"SPECULATION_HOST": "0.0.0.0"})[3] == "--Voila.ip=0.0.0.0"
+    for bad in ({"SPECULATION_CULL_IDLE_TIMEOUT": "soon"}, {"SPECULATION_CULL_INTERVAL": "0"}):
+        with pytest.raises(ValueError, match="SPECULATION_CULL"):
+            voila_args(APP, env=bad)
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +81,7 @@ def _next_card_answers(page) -> None:
     )
 
 
+@pytest.mark.browser
 def test_closed_tabs_free_their_kernels(app_server, open_page) -> None:
     """A closed tab's kernel is culled; the kernel of a tab left open, idle as long, is not."""
     server = app_server
@@ -185,6 +205,7 @@ def _shoot(page, name: str, width: int = 1280, height: int = 800) -> Path:
     return path
 
 
+@pytest.mark.browser
 def test_a_deal_with_an_auction_matches_the_engine(app_server, open_page) -> None:
     """Settings (a hostile name, classroom mode), a seeded deal, an auction, to the end."""
     from speculation_nb import Rules, Session, odds

@@ -155,6 +155,7 @@ def test_illegal_action_names_its_rule_and_changes_nothing(setup, action, rule):
     assert str(error).startswith(f"{rule}: ")
     assert isinstance(error, ValueError)
     assert isinstance(error.params, dict)
+    assert isinstance(error.key, str) and error.key  # names the case, for translations
     assert game.to_json() == before
     assert {name: getattr(game, name) for name in READERS} == readers
     # the game still plays on as if nothing had happened
@@ -191,4 +192,50 @@ def test_illegal_action_can_be_pickled():
     with pytest.raises(IllegalAction) as info:
         game.reveal(seat=0)
     copy = pickle.loads(pickle.dumps(info.value))
-    assert (copy.rule, copy.params, str(copy)) == (info.value.rule, info.value.params, str(info.value))
+    assert (copy.rule, copy.key, copy.params, str(copy)) == (
+        info.value.rule, info.value.key, info.value.params, str(info.value))
+
+
+def test_keys_tell_apart_the_cases_of_one_rule():
+    game = fresh()
+    keys = set()
+    for seat in (0, 2):  # the holder; a seat not due
+        with pytest.raises(IllegalAction) as info:
+            game.reveal(seat=seat)
+        keys.add((info.value.rule, info.value.key))
+    game = emptied()
+    with pytest.raises(IllegalAction) as info:
+        game.reveal(seat=1)
+    keys.add((info.value.rule, info.value.key))
+    assert len(keys) == 3 and {rule for rule, _ in keys} == {"P3", "P4"}
+
+
+# ------------------------------------------------------ numbers of other types
+def test_numpy_integers_are_whole_numbers():
+    np = pytest.importorskip("numpy")
+    game = fresh(blind_trading=True)
+    game.reveal(seat=np.int64(1))
+    game.blind_trade(np.int32(2), np.int8(3), np.int64(1), np.uint8(1))
+    game.open_auction()
+    game.bid(np.int64(1), np.int16(3))
+    game.accept(np.int64(1))
+    assert game.stacks == [57, 53, 55, 3]
+    assert [dict(a.args) for a in game.history] == [
+        {"seat": 1}, {"buyer": 2, "seller": 3, "count": 1, "price": 1}, {}, {"seat": 1, "amount": 3}, {"seat": 1}]
+    assert all(type(v) is int for a in game.history for _, v in a.args)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    assert game.at(np.int64(1)).to_json() == game.at(1).to_json()
+    dealt = Game.deal(Rules(players=3), seed=np.int64(5), dealer=np.int64(1), stacks=[np.int64(9)] * 3,
+                      pot=np.int64(2))
+    assert dealt.to_json() == Game.deal(Rules(players=3), seed=5, dealer=1, stacks=[9] * 3, pot=2).to_json()
+
+
+@pytest.mark.parametrize("amount", ["float64", "bool_"])
+def test_numpy_floats_and_bools_are_not_whole_numbers(amount):
+    np = pytest.importorskip("numpy")
+    game = auction()
+    value = getattr(np, amount)(1)
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.bid(1, value)
+    assert info.value.rule == "P2" and game.to_json() == before

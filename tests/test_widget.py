@@ -38,8 +38,10 @@ def check_odds_panel(a: SpeculationApp) -> None:
     assert a.ui.hold_pct.value == T.percent(p)
     assert a.ui.hold_fraction.value == (f"= {p.numerator}/{p.denominator}" if p.denominator != 1 else f"= {p.numerator}")
     ex = odds.explain_hold(game)
-    assert a.ui.hold_formula.value == f"= C({ex.U - ex.h}, {ex.n}) / C({ex.U}, {ex.n})"
-    if not game.over:
+    if game.over:
+        assert a.ui.hold_formula.value == T("odds.settled") and p in (0, 1)
+    else:
+        assert a.ui.hold_formula.value == f"= C({ex.U - ex.h}, {ex.n}) / C({ex.U}, {ex.n})"
         assert Fraction(comb(ex.U - ex.h, ex.n), comb(ex.U, ex.n)) == p
     assert text(a.ui.fair_price.value) == f"fair price {T.chips(odds.fair_price(game))} chips"
     assert T.chips(odds.expected_pot(game)) in text(a.ui.expected_pot.value)

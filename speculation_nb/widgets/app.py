@@ -204,15 +204,15 @@ class SpeculationApp:
         ui.open_auction = _button("spec-open-auction", "warning")
         ui.auction_title = html_w("spec-auction-title")
         ui.auction_table = html_w("spec-auction-table")
-        ui.bid_seat = widgets.Dropdown(options=[("-", 0)], value=0)
+        ui.bid_seat = widgets.Dropdown(options=[("-", 0)], value=0, style={"description_width": "auto"})
         ui.bid_seat.add_class("spec-bid-seat")
-        ui.bid_amount = widgets.BoundedIntText(value=1, min=1, max=1)
+        ui.bid_amount = widgets.BoundedIntText(value=1, min=1, max=1, style={"description_width": "auto"})
         ui.bid_amount.add_class("spec-bid-amount")
         ui.bid = _button("spec-bid", "primary")
         ui.withdraw = _button("spec-withdraw")
         ui.bid_row = widgets.HBox([ui.bid_seat, ui.bid_amount, ui.bid, ui.withdraw])
         ui.bid_row.add_class("spec-bid-row")
-        ui.accept_seat = widgets.Dropdown(options=[("-", 0)], value=0)
+        ui.accept_seat = widgets.Dropdown(options=[("-", 0)], value=0, style={"description_width": "auto"})
         ui.accept_seat.add_class("spec-accept-seat")
         ui.accept = _button("spec-accept", "success")
         ui.decline = _button("spec-decline", "danger")
@@ -223,13 +223,13 @@ class SpeculationApp:
         ui.auction.add_class("spec-auction")
 
         # V3 blind trades.
-        ui.trade_buyer = widgets.Dropdown(options=[("-", 0)], value=0)
+        ui.trade_buyer = widgets.Dropdown(options=[("-", 0)], value=0, style={"description_width": "auto"})
         ui.trade_buyer.add_class("spec-trade-buyer")
-        ui.trade_seller = widgets.Dropdown(options=[("-", 0)], value=0)
+        ui.trade_seller = widgets.Dropdown(options=[("-", 0)], value=0, style={"description_width": "auto"})
         ui.trade_seller.add_class("spec-trade-seller")
-        ui.trade_count = widgets.BoundedIntText(value=1, min=1, max=1)
+        ui.trade_count = widgets.BoundedIntText(value=1, min=1, max=1, style={"description_width": "auto"})
         ui.trade_count.add_class("spec-trade-count")
-        ui.trade_price = widgets.BoundedIntText(value=1, min=1, max=1)
+        ui.trade_price = widgets.BoundedIntText(value=1, min=1, max=1, style={"description_width": "auto"})
         ui.trade_price.add_class("spec-trade-price")
         ui.trade = _button("spec-trade", "primary")
         ui.trade_row = widgets.HBox([ui.trade_buyer, ui.trade_seller, ui.trade_count, ui.trade_price, ui.trade])
@@ -312,7 +312,8 @@ class SpeculationApp:
             return w
 
         ui.set_players = tag(widgets.BoundedIntText(value=5, min=3, max=8, style=style), "spec-set-players")
-        ui.set_names = [tag(widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "70px"}), f"spec-set-name-{i}")
+        ui.set_names = [tag(widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "60px"},
+                                         layout=L(width="auto")), f"spec-set-name-{i}")
                         for i in range(8)]
         for w in ui.set_names:
             w.add_class("spec-set-name")
@@ -929,7 +930,7 @@ class SpeculationApp:
             sign = "+" if diff > 0 else ("−" if diff < 0 else "±")
             lead = " class='spec-lead'" if st.place == 1 else ""
             rows.append(
-                f"<tr{lead} data-seat='{st.seat}'><td>{st.place}.</td><td>{_esc(st.name)}</td>"
+                f"<tr{lead} data-seat='{st.seat}'><td>{_esc(t('standings.place', place=st.place))}</td><td>{_esc(st.name)}</td>"
                 f"<td class='spec-num'>{_esc(t.number(st.stack))}</td>"
                 f"<td class='spec-num {cls}'>{sign}{_esc(t.number(abs(diff)))}</td></tr>"
             )
@@ -950,8 +951,13 @@ class SpeculationApp:
         ui.hold_fraction.value = _esc(f"= {fraction.numerator}/{fraction.denominator}"
                                       if fraction.denominator != 1 else f"= {fraction.numerator}")
         U, h, n = snap.U, snap.h, snap.n
-        ui.hold_formula.value = _esc(t("odds.formula", a=U - h, n=n, b=U))
-        ui.hold_legend.value = _esc(t("odds.legend", U=U, h=h, n=n))
+        if game.over:  # O5: settled, no formula
+            ui.hold_formula.value = _esc(t("odds.settled"))
+            ui.hold_legend.value = ""
+        else:
+            ui.hold_formula.value = _esc(t("odds.formula", a=U - h, n=n, b=U))
+            ui.hold_legend.value = _esc(t("odds.legend", U=U, h=h, n=n))
+        _show(ui.hold_legend, not game.over)
         higher = [Card(r, game.trump) for r in range(best.rank + 1, 15)]
         higher_html = Safe(" ".join(card_html(x, t) for x in higher))
         if game.over:

@@ -320,9 +320,9 @@ class HoldChart(_Chart):
 
     def __init__(self, backend: str = "auto") -> None:
         super().__init__(backend)
-        ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.66))
+        ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.64))
         _style_axes(ax)
-        ax.set_ylim(-0.04, 1.04)
+        ax.set_ylim(-0.05, 1.07)
         ax.grid(axis="y", color="#e6e9ee", linewidth=1)
         ax.set_axisbelow(True)
         (self.past,) = ax.plot([], [], color=GREY, linewidth=2, linestyle=(0, (3, 3)), drawstyle="steps-post")

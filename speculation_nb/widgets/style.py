@@ -30,7 +30,8 @@ CSS = r"""
   background: var(--spec-navy); color: #fff; margin-bottom: 6px; flex-wrap: wrap;
 }
 .spec-app .spec-title .widget-html-content { font-size: 26px; font-weight: 700; letter-spacing: 0.5px; color: #fff; font-family: Georgia, "DejaVu Serif", serif; }
-.spec-app .spec-deal-info { flex: 1 1 auto; }
+.spec-app .spec-deal-info { flex: 1 1 0; min-width: 0; }
+.spec-app .spec-seed, .spec-app .spec-new-deal, .spec-app .spec-title { flex: 0 0 auto; }
 .spec-app .spec-deal-info .widget-html-content { font-size: 17px; color: #e8edf6; white-space: normal; }
 .spec-app .spec-deal-info b { color: #fff; }
 .spec-app .spec-seed { width: 150px; }
@@ -65,6 +66,7 @@ CSS = r"""
 .spec-app .spec-button { height: 44px; font-size: 18px; padding: 0 16px; border-radius: 8px; width: auto; }
 .spec-app .spec-button.mod-primary, .spec-app .jupyter-button.mod-primary { background: var(--spec-blue); }
 .spec-app button.spec-next { font-size: 20px; font-weight: 700; padding: 0 26px; min-width: 190px; }
+.spec-app button.spec-now-alert:enabled { background: #6a55b5; color: #fff; font-weight: 700; }
 .spec-app .spec-timeline-row { align-items: center; gap: 10px; }
 .spec-app .spec-timeline { flex: 1 1 auto; width: auto; }
 .spec-app .spec-timeline .slider-container { margin-left: 8px; }
@@ -85,7 +87,8 @@ CSS = r"""
 .spec-app .spec-bid-seat, .spec-app .spec-accept-seat, .spec-app .spec-trade-buyer, .spec-app .spec-trade-seller { width: auto; }
 .spec-app .spec-bid-seat select, .spec-app .spec-accept-seat select,
 .spec-app .spec-trade-buyer select, .spec-app .spec-trade-seller select { font-size: 16px; height: 40px; }
-.spec-app .spec-bid-amount, .spec-app .spec-trade-count, .spec-app .spec-trade-price { width: 150px; }
+.spec-app .spec-bid-amount, .spec-app .spec-trade-count, .spec-app .spec-trade-price { width: 135px; }
+.spec-app .spec-auction label, .spec-app .spec-trade-row label { font-size: 15px; }
 .spec-app .spec-bid-amount input, .spec-app .spec-trade-count input, .spec-app .spec-trade-price input { font-size: 18px; height: 40px; }
 .spec-app .spec-bid-amount label, .spec-app .spec-trade-count label, .spec-app .spec-trade-price label { font-size: 16px; }
 .spec-app .spec-trade-row { padding: 6px 10px; border-radius: 10px; background: #f1f6ee; border: 2px solid #cfe0c4; }
@@ -154,4 +157,21 @@ CSS = r"""
 .spec-app .spec-names { grid-gap: 4px 12px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); }
 .spec-app .spec-settings-note .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: normal; }
 .spec-app .spec-settings-group .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-navy); margin-top: 6px; }
+
+/* Narrow screens (1024 wide): smaller seats, so three fit in a row beside the odds. */
+@media (max-width: 1150px) {
+  .spec-app .spec-odds { flex-basis: 400px; width: 400px; }
+  .spec-app .spec-chart-box { zoom: 0.92; }
+  .spec-app .spec-table .spec-seat { flex: 1 1 150px !important; min-width: 145px !important; padding: 6px 8px !important; }
+  .spec-app .spec-table .spec-header { gap: 6px 14px !important; padding: 6px 10px !important; }
+  .spec-app .spec-table svg.spec-card, .spec-app .spec-table svg.spec-back { width: 44px; height: auto; }
+  .spec-app .spec-table .spec-name { font-size: 19px !important; }
+  .spec-app button.spec-next { min-width: 0; padding: 0 12px; font-size: 18px; }
+  .spec-app .spec-button { padding: 0 8px; font-size: 16px; }
+  .spec-app .spec-controls { gap: 6px; }
+  .spec-app .spec-hold-pct .widget-html-content { font-size: 64px; }
+  .spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content { font-size: 17px; }
+  .spec-app .spec-bid-amount { width: 120px; }
+  .spec-app .spec-auction .spec-button { height: 38px; }
+}
 """
