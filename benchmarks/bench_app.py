@@ -111,15 +111,29 @@ def changing_seed(players: int = 5, reveals: int = 12) -> int:
     raise RuntimeError("no seed found")
 
 
+class LoadFailed(Exception):
+    """A page that did not become interactive in time (counted, described, not fatal)."""
+
+
 def load(browser: Any, server: VoilaServer, notebook: str, timeout_s: float = 120.0) -> tuple[float, Any, Any]:
     """Open the notebook in a fresh context: (seconds until interactive, context, page)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     time.sleep(1.5)  # a preheated pool starts refilling 1 s (Voila's fill_delay) after a page took a kernel
     server.wait_until_quiet()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     start = time.perf_counter()
-    page.goto(server.url + QUERY[notebook].format(seed=SEED), wait_until="commit", timeout=timeout_s * 1000)
-    page.locator(READY[notebook]).first.wait_for(state="visible", timeout=timeout_s * 1000)
+    try:
+        page.goto(server.url + QUERY[notebook].format(seed=SEED), wait_until="commit", timeout=timeout_s * 1000)
+        page.locator(READY[notebook]).first.wait_for(state="visible", timeout=timeout_s * 1000)
+    except PlaywrightError as error:
+        text = page.locator("body").inner_text(timeout=5000)[-600:] if not page.is_closed() else ""
+        close(context, page)
+        raise LoadFailed(
+            f"{notebook} not interactive after {time.perf_counter() - start:.0f} s: {str(error).splitlines()[0]}\n"
+            f"   page text (end): {text!r}\n   server log (end):\n{server.log_tail(25)}"
+        ) from None
     return time.perf_counter() - start, context, page
 
 
@@ -151,25 +165,39 @@ def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int,
     try:
         print("   command: python -m voila " + " ".join(servers[notebooks[0]].command[3:]).replace(notebooks[0], "<notebook>"))
         result: dict[str, Any] = {nb: {"tti": [], "first": None, "clicks": [], "unchanged": 0} for nb in notebooks}
+        failures: list[str] = []
         for nb in notebooks:  # a first load each: compiles, fills caches; shown, not counted
-            seconds, context, page = load(browser, servers[nb], nb)
+            try:
+                seconds, context, page = load(browser, servers[nb], nb)
+            except LoadFailed as failure:
+                failures.append(str(failure))
+                result[nb]["first"] = float("nan")
+                continue
             result[nb]["first"] = seconds
             close(context, page)
         for run in range(runs):
             for nb in (notebooks if run % 2 == 0 else notebooks[::-1]):  # by turns, alternating order
-                seconds, context, page = load(browser, servers[nb], nb)
+                try:
+                    seconds, context, page = load(browser, servers[nb], nb)
+                except LoadFailed as failure:
+                    failures.append(str(failure))
+                    continue
                 result[nb]["tti"].append(seconds)
-                if run == 0 and click_count:
+                if not result[nb]["clicks"] and click_count:
                     latencies, unchanged = clicks(page, nb, click_count)
                     result[nb]["clicks"] = latencies
                     result[nb]["unchanged"] = unchanged
                 close(context, page)
+        for failure in failures:
+            print(f"   FAILED LOAD: {failure}")
         for nb in notebooks:
             r = result[nb]
-            tti = r["tti"]
+            tti = r["tti"] or [float("nan")]
             print(
                 f"   {Path(nb).name:<12} interactive: median {median(tti):5.2f} s  "
-                f"(min {min(tti):.2f}, max {max(tti):.2f}, n={len(tti)}; first load {r['first']:.2f} s)"
+                f"(min {min(tti):.2f}, max {max(tti):.2f}, n={len(r['tti'])}; first load {r['first']:.2f} s"
+                + (f"; {sum(Path(nb).name in f for f in failures)} failed" if failures else "")
+                + ")"
             )
             if click_count:
                 lat = r["clicks"]

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import floor
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
@@ -180,13 +180,15 @@ class Translator:
         except (ValueError, IndexError, AttributeError, KeyError):
             return text
 
+    def plural_key(self, key: str, count: int) -> str:
+        """The key of the plural form for ``count``: ``key.one``, ``key.other`` (or the
+        language's other forms, ``key.few``, ``key.many``..., when its catalog has them)."""
+        name = f"{key}.{self.locale.plural_form(abs(int(count)))}"
+        return name if self.has(name) else f"{key}.other"
+
     def plural(self, key: str, count: int, **params: Any) -> str:
         """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``."""
-        form = self.locale.plural_form(abs(int(count)))
-        name = f"{key}.{form}"
-        if not self.has(name):
-            name = f"{key}.other"
-        return self(name, count=count, **params)
+        return self(self.plural_key(key, count), count=count, **params)
 
     def html(self, key: str, **params: Any) -> Safe:
         """The message as HTML: its text and every parameter escaped, except :class:`Safe` ones."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from math import ceil, floor
+from math import floor
 from typing import Iterable, Mapping, Protocol, runtime_checkable
 
 from . import odds
@@ -93,13 +93,15 @@ class Temperament:
     auction whenever its card can still be beaten (a bold one, appetite above
     1, only when the card is more likely beaten than not), and accepts the
     acceptable bid that gains it most, if the bid reaches its own price
-    (``odds.seller_break_even`` times ``appetite``); otherwise it declines. It refuses blind trades unless ``trades`` is on, and then agrees
-    to one that is worth its price by the exact odds.
+    (``odds.seller_break_even`` times ``appetite``); otherwise it declines.
+    Blind trades (V3): with ``card_price`` None (the default) it refuses them;
+    otherwise it sells face-down cards for at least ``card_price`` chips each
+    and buys them for at most that (a plain rule of thumb, for lessons to refine).
     """
 
     name: str = "fair"
     appetite: Fraction = Fraction(1)
-    trades: bool = False
+    card_price: int | None = None
 
     def __post_init__(self) -> None:
         appetite = Fraction(self.appetite)
@@ -147,11 +149,11 @@ class Temperament:
 
     # -- V3
     def accepts_trade(self, game: Game, seat: int, buyer: int, seller: int, count: int, price: int) -> bool:
-        if not self.trades:
+        if self.card_price is None:
             return False
-        # Without a trade model in the odds, a trading temperament sells only
-        # cards that cannot matter to it: a holder whose trump cannot be beaten.
-        return seat == seller and odds.hold_probability(game) == 1 and price >= 1
+        if seat == seller:
+            return price >= self.card_price * count
+        return seat == buyer and price <= self.card_price * count
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def string_literals(path: Path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     plural_bases = set()
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "plural"
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("plural", "plural_key")
                 and node.args and isinstance(node.args[0], ast.Constant)):
             plural_bases.add(id(node.args[0]))
             yield node.args[0].value + ".one"
@@ -85,6 +85,7 @@ def test_the_key_families_built_at_run_time_are_complete():
     dynamic |= {f"mode.{m}" for m in ("play", "classroom")} | {f"tooltip.mode.{m}" for m in ("play", "classroom")}
     dynamic |= {f"temperament.{x}" for x in ("mixed", "cautious", "fair", "bold")}
     dynamic |= {f"unit.{u}.{f}" for u in ("chips", "cards", "higher_trumps", "cards_to_come") for f in ("one", "other")}
+    dynamic |= {"odds.fair_price.one", "odds.fair_price.other"}
     dynamic |= {f"table.{k}" for k in TEXTS if not k.startswith(("rank_", "suit_")) and k != "card_name"}
     dynamic |= set(odds.WORDS)  # the odds module's explanations are worded by the catalog too
     assert sorted(dynamic - set(ENGLISH)) == []

@@ -165,3 +165,11 @@ def test_strategies_read_only_public_information():
     for player in (CAUTIOUS, FAIR, BOLD):
         for seat in bidders(a):
             assert player.bid(a, seat) == player.bid(b, seat)
+
+
+def test_blind_trades_by_rule_of_thumb():
+    game = Game.deal(Rules(players=4, blind_trading=True), seed=1)
+    assert not FAIR.accepts_trade(game, 1, 0, 1, 2, 50)  # refuses by default
+    trader = Temperament("trader", Fraction(1), card_price=3)
+    assert trader.accepts_trade(game, 1, 0, 1, 2, 6) and not trader.accepts_trade(game, 1, 0, 1, 2, 5)
+    assert trader.accepts_trade(game, 0, 0, 1, 2, 6) and not trader.accepts_trade(game, 0, 0, 1, 2, 7)

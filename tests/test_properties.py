@@ -548,6 +548,7 @@ def play_deal(rnd: random.Random, game: Game, *, max_steps: int, round_trip_ever
         past = game.at(k)
         assert engine_readers(past) == readers[k]
         assert past.to_json() == saved_prefix(data, k)
+        assert past.events == [e for e in game.events if e["step"] <= k]  # the log, as Event documents
     return game
 
 
@@ -555,7 +556,7 @@ SEEDS = st.integers(0, 2 ** 64)
 
 
 # ===================================================================== tests
-@settings(max_examples=250)
+@settings(max_examples=200)
 @given(game=deal_strategy(), seed=SEEDS)
 def test_g4_random_deals_every_step_round_trips(game, seed):
     """Random legal and illegal actions; the JSON round trip and at(k) checked after every step."""
@@ -604,7 +605,7 @@ def random_legal(rnd: random.Random, model: Model) -> tuple[str, dict]:
     return ("decline", {}) if model.bids is not None else ("reveal", {})
 
 
-@settings(max_examples=150)
+@settings(max_examples=300)
 @given(session=session_strategy(), seed=SEEDS)
 def test_g1_g4_random_sessions(session, seed):
     rnd = random.Random(seed)

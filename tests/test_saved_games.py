@@ -343,7 +343,8 @@ ILLEGAL_ON_REPLAY = {
     "trade for more cards than the seller has": setter("actions.1.count", 9),
     "trade with itself": lambda d: d["actions"][1].update(seller=d["actions"][1]["buyer"]),
     "trade for nothing": setter("actions.1.price", 0),
-    "withdrawing twice": lambda d: d["actions"].insert(5, {"action": "bid", "seat": d["actions"][4]["seat"], "amount": 0}),
+    "withdrawing twice": lambda d: d["actions"].insert(5, {"action": "bid", "seat": d["actions"][4]["seat"],
+                                                           "amount": 0}),
 }
 
 

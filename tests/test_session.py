@@ -127,26 +127,28 @@ def test_g1_p9_a_carried_pot_is_added_to_the_next_antes():
     assert total(s) == 180
 
 
-@pytest.mark.parametrize("players, shared", [(3, [5, 4, 5]), (4, [4, 4, 5, 5]), (5, [6, 4, 5, 5, 6])])
-def test_g3_stop_shares_the_leftover_pot_from_the_next_dealers_left(players, shared):
+@pytest.mark.parametrize(
+    "players, dealer, shared",
+    [
+        (3, 0, [5, 4, 5]),        # 14 = 3 * 4 + 2: the next dealer is seat 1; its left, seat 2, then seat 0
+        (4, 0, [4, 4, 5, 5]),     # 18 = 4 * 4 + 2: seats 2 and 3
+        (5, 0, [4, 4, 5, 5, 4]),  # 22 = 5 * 4 + 2: seats 2 and 3
+        (5, 2, [5, 4, 4, 4, 5]),  # dealer 2: the next dealer is seat 3; its left, seat 4, then seat 0
+        (8, 6, [5, 5, 4, 4, 4, 4, 4, 4]),  # 34 = 8 * 4 + 2; next dealer 7: seats 0 and 1
+    ],
+)
+def test_g3_stop_shares_the_leftover_pot_from_the_next_dealers_left(players, dealer, shared):
     rules = Rules(players=players, dead_hand=True, blind_trading=True)
-    seed = find_seed(rules, 1, lambda g: no_ace(g) and dead_beats_turn_up(g[0]))
-    s = Session(rules, seed=seed)
+    seed = find_seed(rules, 1, lambda g: no_ace(g) and dead_beats_turn_up(g[0]), first_dealer=dealer)
+    s = Session(rules, seed=seed, dealer=dealer)
     dealer_buys_everything(s.game)
-    pot = 6 + 4 * (players - 1)          # 14, 18, 22
-    assert s.game.winner is None and s.pot == pot
+    pot = 6 + 4 * (players - 1)
+    assert s.game.winner is None and s.pot == pot and sum(shared) == pot
     before = s.game.stacks
     s.stop()
-    # 3 players: 14 = 3 * 4 + 2; next dealer 1, its left 2: seats 2 and 0 get the extra chips
-    # 4 players: 18 = 4 * 4 + 2; seats 2 and 3.  5 players: 22 = 5 * 4 + 2: wait, 4 * 5 = 20,
-    # rest 2 -> seats 2 and 3 ... see below: 22 // 5 = 4, 22 % 5 = 2
-    assert sum(shared) == pot or True
-    expected = [pot // players] * players
-    for i in range(pot % players):
-        expected[(2 + i) % players] += 1
-    assert s.shared == expected
+    assert s.shared == shared
     assert s.over and s.ended == "stopped" and s.pot == 0
-    assert s.stacks == [b + x for b, x in zip(before, expected)]
+    assert s.stacks == [b + x for b, x in zip(before, shared)]
     assert sum(s.stacks) == 60 * players
 
 

@@ -12,7 +12,7 @@ from math import comb
 
 import pytest
 
-from speculation_nb import Game, IllegalAction, Rules, odds
+from speculation_nb import IllegalAction, Rules, odds
 from speculation_nb.i18n import translator
 from speculation_nb.render import table_html
 from speculation_nb.widgets import Controller, SpeculationApp, app, from_request, query_settings
@@ -43,7 +43,8 @@ def check_odds_panel(a: SpeculationApp) -> None:
     else:
         assert a.ui.hold_formula.value == f"= C({ex.U - ex.h}, {ex.n}) / C({ex.U}, {ex.n})"
         assert Fraction(comb(ex.U - ex.h, ex.n), comb(ex.U, ex.n)) == p
-    assert text(a.ui.fair_price.value) == f"fair price {T.chips(odds.fair_price(game))} chips"
+    fair = T.chips(odds.fair_price(game))
+    assert text(a.ui.fair_price.value) == f"fair price {fair} chip" + ("" if fair == "1" else "s")
     assert T.chips(odds.expected_pot(game)) in text(a.ui.expected_pot.value)
 
 
@@ -444,3 +445,36 @@ def test_controller_alone_has_no_widgets():
     for mod in (speculation_nb.game, speculation_nb.odds):
         assert "ipywidgets" not in open(mod.__file__, encoding="utf-8").read()
     assert "ipywidgets" in sys.modules  # (imported by this test module, not by the engine)
+
+
+def test_blind_trades_with_v3():
+    a = make(rules=Rules(players=4, blind_trading=True), seed=3, mode="classroom")
+    ui, c = a.ui, a.controller
+    assert ui.trade_row.layout.display != "none"
+    game = c.game
+    ui.trade_buyer.value = 1
+    ui.trade_seller.value = 2
+    assert ui.trade_count.max == game.face_down[2] and ui.trade_price.max == game.stacks[1]
+    ui.trade_count.value = 2
+    ui.trade_price.value = 3
+    before = game.stacks
+    ui.trade.click()
+    assert a.last_error is None
+    assert game.face_down[1] == 5 and game.face_down[2] == 1
+    assert game.stacks[1] == before[1] - 3 and game.stacks[2] == before[2] + 3
+    assert "buys 2 cards from" in text(ui.log.value)
+    ui.open_auction.click()
+    assert ui.trade_row.layout.display == "none"  # no trades while an auction is open (P2)
+    # In play mode the computer side may refuse: nothing happens and the page says so.
+    b = make(rules=Rules(players=4, blind_trading=True), seed=3, mode="play", human=0)
+    b.ui.trade_buyer.value = 0
+    b.ui.trade_seller.value = 1
+    stacks = b.controller.game.stacks
+    b.ui.trade.click()
+    assert b.controller.game.stacks == stacks
+    assert "does not agree" in b.ui.message.value
+
+
+def test_without_v3_there_is_no_trade_row():
+    a = make(players=4, seed=3)
+    assert a.ui.trade_row.layout.display == "none"

@@ -46,9 +46,16 @@ element; for a Button that is the ``<button>`` itself):
 * odds: ``spec-hold-label``, ``spec-hold-pct`` (+ ``spec-settled`` once the deal
   is over), ``spec-math``, ``spec-hold-formula``, ``spec-hold-fraction``,
   ``spec-hold-legend``, ``spec-hold-words``, ``spec-money``,
-  ``spec-expected-pot``, ``spec-fair-price``, ``spec-chart-title``,
-  ``spec-win-title``, ``spec-hold-title``, ``spec-chart`` (+ ``spec-win-chart``
-  or ``spec-hold-chart``, and ``spec-chart-ipympl`` or ``spec-chart-static``)
+  ``spec-expected-pot``, ``spec-fair-price``
+* charts: ``spec-charts`` (both, hidden while an auction is open: the auction
+  takes their place in the odds panel), ``spec-chart-title``,
+  ``spec-win-title``, ``spec-hold-title``, ``spec-chart-box`` (+
+  ``spec-win-chart-box`` / ``spec-hold-chart-box``) holding ``spec-chart`` (the
+  picture; + ``spec-win-chart`` or ``spec-hold-chart``, and
+  ``spec-chart-ipympl`` or ``spec-chart-static``) and ``spec-chart-overlay``
+  (the numbers over the picture as text: ``spec-chart-label``, the holder's
+  ``spec-chart-gold``; on the line chart the cards, ``spec-red`` /
+  ``spec-black``)
 * settings: ``spec-settings`` (the Accordion), ``spec-settings-grid``,
   ``spec-settings-group``, ``spec-settings-note``, ``spec-names``,
   ``spec-set-players``, ``spec-set-name`` (+ ``spec-set-name-0`` ...

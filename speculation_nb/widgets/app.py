@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import re
 from contextlib import ExitStack
 from fractions import Fraction
 from types import SimpleNamespace
@@ -297,7 +298,7 @@ class SpeculationApp:
         ui.bid_seat.observe(self._guard(self._on_bid_seat), "value")
         ui.accept.on_click(self._guard(lambda _b: c.accept(ui.accept_seat.value)))
         ui.decline.on_click(self._guard(lambda _b: c.decline()))
-        ui.let_decide.on_click(self._guard(lambda _b: c.let_holder_decide()))
+        ui.let_decide.on_click(self._guard(self._on_let_decide))
         ui.trade.on_click(self._guard(self._on_trade))
         ui.trade_seller.observe(self._guard(self._on_trade_parties), "value")
         ui.trade_buyer.observe(self._guard(self._on_trade_parties), "value")
@@ -318,7 +319,8 @@ class SpeculationApp:
         for w in ui.set_names:
             w.add_class("spec-set-name")
         ui.names_box = tag(widgets.GridBox(ui.set_names), "spec-names")
-        ui.set_preset = tag(widgets.Dropdown(options=[("-", p) for p in PRESETS], value=PRESETS[0], style=style), "spec-set-preset")
+        ui.set_preset = tag(widgets.Dropdown(options=[("-", p) for p in PRESETS], value=PRESETS[0], style=style),
+                            "spec-set-preset")
         ui.set_v1 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v1")
         ui.set_v2 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v2")
         ui.set_v3 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v3")
@@ -430,6 +432,16 @@ class SpeculationApp:
             self._busy = False
         if result == "session":
             self.controller.notify(self.t("status.new_session", seed=self.controller.session.seed), "ok")
+
+    def _on_let_decide(self, _b: Any) -> None:
+        c = self.controller
+        c.let_holder_decide()
+        # Say what the holder decided (the log says it too).
+        for event in reversed(c.game.events):
+            if event.kind in ("sale", "decline"):
+                line = self._event_html(event, c.names, self.t) or ""
+                c.notify(html.unescape(re.sub(r"<[^>]+>", "", line)), "ok")
+                break
 
     def _on_timeline(self, change: Any) -> None:
         self.controller.go(change["new"])
@@ -632,7 +644,10 @@ class SpeculationApp:
     def _refresh_top(self, c: Controller, t: Translator) -> None:
         s = c.session
         game = c.game
-        parts = [t("header.deal", number=s.deal_number, total=s.deals) if s.deals else t("header.deal_open", number=s.deal_number)]
+        if s.deals:
+            parts = [t("header.deal", number=s.deal_number, total=s.deals)]
+        else:
+            parts = [t("header.deal_open", number=s.deal_number)]
         parts.append(t("header.dealer", name=c.names[game.dealer]))
         parts.append(t("header.seed", seed=s.seed))
         if c.mode == "play":
@@ -654,6 +669,7 @@ class SpeculationApp:
             if game.over:
                 kind = "ok"
         self.ui.message.value = _esc(text)
+        _set(self.ui.message, tooltip=text)
         for k in ("error", "ok", "past"):
             _toggle_class(self.ui.message, f"spec-message-{k}", kind == k)
 
@@ -958,8 +974,10 @@ class SpeculationApp:
             ui.hold_formula.value = _esc(t("odds.formula", a=U - h, n=n, b=U))
             ui.hold_legend.value = _esc(t("odds.legend", U=U, h=h, n=n))
         _show(ui.hold_legend, not game.over)
-        higher = [Card(r, game.trump) for r in range(best.rank + 1, 15)]
-        higher_html = Safe(" ".join(card_html(x, t) for x in higher))
+        higher = [card_html(Card(r, game.trump), t) for r in range(best.rank + 1, 15)]
+        if len(higher) > 5:  # 5♣ 6♣ … A♣
+            higher = [*higher[:2], Safe("…"), higher[-1]]
+        higher_html = Safe(" ".join(higher))
         if game.over:
             if game.winner is None:
                 words = t.html("odds.words.over_carried")
@@ -976,7 +994,8 @@ class SpeculationApp:
         pot = snap.expected_pot
         pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))
         ui.expected_pot.value = t.html("odds.expected_pot", value=Safe(f"<b>{_esc(pot_text)}</b>"))
-        ui.fair_price.value = t.html("odds.fair_price", value=Safe(f"<b>{_esc(t.chips(snap.fair))}</b>"))
+        fair = round_half_up(snap.fair)
+        ui.fair_price.value = t.html(t.plural_key("odds.fair_price", fair), value=Safe(f"<b>{_esc(t.number(fair))}</b>"))
         _set(ui.expected_pot, tooltip=t("tooltip.expected_pot", exact=str(pot)))
         _set(ui.fair_price, tooltip=t("tooltip.fair_price", exact=str(snap.fair)))
 

@@ -415,4 +415,3 @@ class Controller(HasTraits):
                 if strategy is None:
                     return
                 players.computer_decision(game, strategy)
-
