@@ -378,7 +378,10 @@ class Game:
 
     def bid_range(self, seat: int) -> tuple[int, int] | None:
         """The lowest and highest new bid ``seat`` may make now, or None if it may not bid."""
-        if self._over or self._auction is None or seat == self._holder:
+        seat = _plain(seat)
+        if self._over or self._auction is None or not _whole(seat) or not 0 <= seat < self._rules.players:
+            return None
+        if seat == self._holder:
             return None
         low = self._auction.get(seat, 0) + 1
         high = self._stacks[seat]

@@ -185,6 +185,9 @@ def test_p2_player_without_chips_cannot_bid():
     illegal(game, "P2", lambda: game.bid(1, 1))
     assert game.bid_range(1) is None
     assert game.bid_range(2) == (1, 56)
+    assert game.bid_range(0) is None                    # the holder
+    for not_a_seat in (-1, 4, True, 1.0, None):
+        assert game.bid_range(not_a_seat) is None
 
 
 @pytest.mark.parametrize("amount", [1.5, 2.0, "3", True, False, None, Fraction(3), [3]])

@@ -138,6 +138,16 @@ def test_hoyle_c_a_lower_trump_of_any_rank_is_enough():
     assert game.stacks == [68, 56, 56]
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_hoyle_c_a_trump_from_any_seat_counts(seat):
+    piles = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"]]
+    piles[seat] = ["5S", "6S", "3H"] if seat else ["5S", "6S", "8H"]  # the dealer's only by (b)
+    game = Game.from_layout(Rules(players=3, **HOYLE), piles, "7H", dealer=0)
+    reveal_all(game, 6)
+    assert game.over and game.winner == 0 and game.stacks == [68, 56, 56]
+    assert game.best_trump == (C("8H") if seat == 0 else C("7H"))
+
+
 def test_hoyle_c_even_a_bought_turn_up_wins_nothing_without_a_trump():
     game = Game.from_layout(Rules(players=3, **HOYLE), PLAIN, "7H", dealer=0)
     game.open_auction()

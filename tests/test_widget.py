@@ -478,3 +478,32 @@ def test_blind_trades_with_v3():
 def test_without_v3_there_is_no_trade_row():
     a = make(players=4, seed=3)
     assert a.ui.trade_row.layout.display == "none"
+
+
+def test_every_css_class_is_listed_for_the_browser_tests():
+    import ast
+    from pathlib import Path
+
+    import speculation_nb.widgets as package
+
+    folder = Path(package.__file__).parent
+    used = set()
+    for path in folder.glob("*.py"):
+        if path.name == "style.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"spec-[a-z0-9-]*[a-z0-9]", node.value):
+                used.add(node.value)  # (f-string prefixes such as "spec-chart-" are listed expanded)
+    assert len(used) > 60
+    listed = set(re.findall(r"``(spec-[a-z0-9-]+)``", package.__doc__))
+    assert sorted(used - listed) == []
+
+
+def test_close_closes_only_this_app():
+    import ipywidgets as widgets
+
+    other = widgets.Button()
+    a = make(players=3, seed=1)
+    a.close()
+    assert a.widget.comm is None and a.ui.next.comm is None
+    assert other.comm is not None

@@ -12,7 +12,13 @@ of the server process, in ``/proc`` (Linux).
         page.goto(server.url)
         server.kernel_pids()          # [12345]
         server.kernels()              # {"<kernel id>": 12345}; page_kernel_id(page) names a page's
-        server.memory()               # {"server": ..., "kernels": {pid: bytes}}
+        server.memory()               # {"server": bytes, "kernels": {pid: bytes}} (resident)
+        server.cpu_seconds()          # CPU used so far by the server and its live kernels
+        server.wait_until_quiet()     # e.g. until a preheated pool (pool_size=N) has filled
+
+Options that differ from the served defaults are passed as keywords
+(``cull_idle_timeout``, ``cull_interval``, ``pool_size``) or as the
+environment variables ``speculation_nb.serve`` reads (``env={...}``).
 
 The server's log goes to a file (``server.log_text()``), so a failing test can
 show it and a test can look for lines such as ``Culling kernel``.

@@ -5,6 +5,11 @@ Show it in a notebook with one line::
     from speculation_nb.widgets import SpeculationApp
     SpeculationApp()                      # or app(players=4, seed=7, mode="classroom", lang="en")
 
+The Voila app (``notebooks/app.ipynb``) calls ``from_request()``, which reads
+``?lang=``, ``?seed=``, ``?mode=``, ``?players=``, ``?charts=`` from the page's
+address (``QUERY_STRING``, or ``voila.utils.wait_for_request()`` with
+preheated kernels).
+
 ``SpeculationApp(rules=None, *, players=None, names=None, deals=10, seed=None,
 mode="play", human=0, temperament="mixed", lang="en", charts="auto")``;
 ``app.widget`` is the root widget, ``app.controller`` the model
@@ -42,7 +47,8 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-trade-seller``, ``spec-trade-count``, ``spec-trade-price``
 * log and standings: ``spec-log`` (lines ``li[data-step]``, the newest
   ``spec-log-new``), ``spec-standings`` (rows ``tr[data-seat]``, the leader
-  ``spec-lead``)
+  ``spec-lead``, the change since the start ``spec-up-chips`` /
+  ``spec-down-chips``)
 * odds: ``spec-hold-label``, ``spec-hold-pct`` (+ ``spec-settled`` once the deal
   is over), ``spec-math``, ``spec-hold-formula``, ``spec-hold-fraction``,
   ``spec-hold-legend``, ``spec-hold-words``, ``spec-money``,
@@ -59,9 +65,10 @@ element; for a Button that is the ``<button>`` itself):
 * settings: ``spec-settings`` (the Accordion), ``spec-settings-grid``,
   ``spec-settings-group``, ``spec-settings-note``, ``spec-names``,
   ``spec-set-players``, ``spec-set-name`` (+ ``spec-set-name-0`` ...
-  ``spec-set-name-7``), ``spec-set-preset``, ``spec-set-v1`` ...
-  ``spec-set-v4``, ``spec-set-cap``, ``spec-set-hand``, ``spec-set-ante``,
-  ``spec-set-uniform``, ``spec-set-chips``, ``spec-set-deals``,
+  ``spec-set-name-7``), ``spec-set-preset``, ``spec-set-v1``,
+  ``spec-set-v2``, ``spec-set-v3``, ``spec-set-v4``, ``spec-set-cap``,
+  ``spec-set-hand``, ``spec-set-ante``, ``spec-set-uniform``,
+  ``spec-set-chips``, ``spec-set-deals``,
   ``spec-set-mode``, ``spec-set-you``, ``spec-set-temperament``,
   ``spec-set-lang``
 * inline text: ``spec-card-text`` (a card named in the log or the odds panel,

@@ -154,10 +154,13 @@ class SpeculationApp:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def close(self) -> None:
-        """Close every widget (and the chart canvases)."""
+        """Close this app's widgets (and its chart canvases); other widgets are left alone."""
         self.win_chart.close()
         self.hold_chart.close()
-        self.widget.close_all() if hasattr(self.widget, "close_all") else self.widget.close()
+        for value in vars(self.ui).values():
+            for w in value if isinstance(value, list) else [value]:
+                if isinstance(w, widgets.Widget):
+                    w.close()
 
     # ---------------------------------------------------------------- building
     def _build(self, charts: str) -> None:
@@ -191,7 +194,7 @@ class SpeculationApp:
         ui.play = _button("spec-play", "info")
         ui.back = _button("spec-back")
         ui.forward = _button("spec-forward")
-        ui.now = _button("spec-now", "", "spec-now-button")
+        ui.now = _button("spec-now")
         ui.controls = widgets.HBox([ui.next, ui.play, ui.back, ui.forward, ui.now])
         ui.controls.add_class("spec-controls")
         ui.timeline = widgets.IntSlider(min=0, max=0, value=0, readout=False, continuous_update=False,
