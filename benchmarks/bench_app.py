@@ -40,11 +40,16 @@ from voila_server import VoilaServer  # noqa: E402
 
 BARE = "benchmarks/bare.ipynb"
 APP = "notebooks/app.ipynb"
-READY = {BARE: "button.bare-button:enabled", APP: "button.spec-next:enabled"}
+READY = {"bare": "button.bare-button:enabled", "app": "button.spec-next:enabled"}
 #: The app opens on a seeded deal in classroom mode (nothing automatic): every run
 #: clicks through the same cards. The seed is one whose odds change at every card.
-QUERY = {BARE: "", APP: "?mode=classroom&seed={seed}"}
-CLICK = {BARE: ("button.bare-button", ".bare-count"), APP: ("button.spec-next", ".spec-hold-pct")}
+QUERY = {"bare": "", "app": "?mode=classroom&seed={seed}"}
+CLICK = {"bare": ("button.bare-button", ".bare-count"), "app": ("button.spec-next", ".spec-hold-pct")}
+
+
+def role(notebook: str) -> str:
+    """"bare" for the baseline, "app" for the app (or a variant given with --app)."""
+    return "bare" if notebook == BARE else "app"
 SEED = 0  # set in main()
 TARGET_RATIO = 1.5
 TARGET_CLICK_MS = 150.0
@@ -125,8 +130,8 @@ def load(browser: Any, server: VoilaServer, notebook: str, timeout_s: float = 12
     page = context.new_page()
     start = time.perf_counter()
     try:
-        page.goto(server.url + QUERY[notebook].format(seed=SEED), wait_until="commit", timeout=timeout_s * 1000)
-        page.locator(READY[notebook]).first.wait_for(state="visible", timeout=timeout_s * 1000)
+        page.goto(server.url + QUERY[role(notebook)].format(seed=SEED), wait_until="commit", timeout=timeout_s * 1000)
+        page.locator(READY[role(notebook)]).first.wait_for(state="visible", timeout=timeout_s * 1000)
     except PlaywrightError as error:
         text = page.locator("body").inner_text(timeout=5000)[-600:] if not page.is_closed() else ""
         close(context, page)
@@ -139,7 +144,7 @@ def load(browser: Any, server: VoilaServer, notebook: str, timeout_s: float = 12
 
 def clicks(page: Any, notebook: str, count: int) -> tuple[list[float], int]:
     """Click latencies in ms, and how many clicks changed nothing within 2 s."""
-    button, out = CLICK[notebook]
+    button, out = CLICK[role(notebook)]
     page.locator(out).first.wait_for(state="visible")
     latencies, unchanged = [], 0
     for _ in range(count):
@@ -221,20 +226,22 @@ def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int,
 
 
 def main(argv: list[str] | None = None) -> None:
+    global APP, SEED
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="measured page loads per notebook and configuration")
     parser.add_argument("--clicks", type=int, default=15, help="'Next card' clicks timed on the first measured load")
     parser.add_argument("--pool", type=int, default=2, help="pool size of the preheated configuration")
     parser.add_argument("--only", choices=["plain", "preheat"], help="measure one configuration only")
     parser.add_argument("--bare-only", action="store_true", help="measure the bare notebook only")
+    parser.add_argument("--app", default=APP, help=f"the app notebook to measure (default {APP}; e.g. a variant to compare)")
     options = parser.parse_args(argv)
+    APP = options.app
     notebooks = [BARE] if options.bare_only else [BARE, APP]
     if not (REPO / APP).is_file() and not options.bare_only:
-        parser.error(f"{APP} does not exist yet (use --bare-only)")
+        parser.error(f"{APP} does not exist (use --bare-only)")
 
     from playwright.sync_api import sync_playwright
 
-    global SEED
     SEED = changing_seed(reveals=options.clicks)
 
     configs = [("plain", 0), ("preheat", options.pool)]

@@ -187,8 +187,10 @@ class Translator:
         return name if self.has(name) else f"{key}.other"
 
     def plural(self, key: str, count: int, **params: Any) -> str:
-        """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``."""
-        return self(self.plural_key(key, count), count=count, **params)
+        """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``,
+        the count written the way the language writes numbers (``1,200`` / ``1.200``)."""
+        shown = self.number(count) if isinstance(count, int) and not isinstance(count, bool) else count
+        return self(self.plural_key(key, count), count=shown, **params)
 
     def html(self, key: str, **params: Any) -> Safe:
         """The message as HTML: its text and every parameter escaped, except :class:`Safe` ones."""
@@ -290,17 +292,21 @@ def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | Non
     """A rule refusal in words: ``"Rule P4: Mary holds the best trump and does not turn up cards."``.
 
     Worded from ``exc.key`` and ``exc.params`` (``"error.<key>"`` in the catalog),
-    prefixed with ``exc.rule``. Seat numbers become ``names`` when given.
+    prefixed with ``exc.rule``. Seat numbers become ``names`` when given; other
+    whole numbers (chips, counts) are written the way the language writes them.
     """
     t = t or translator()
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
-    for name in _SEAT_PARAMS:
-        value = params.get(name)
-        if isinstance(value, int) and not isinstance(value, bool):
+    for name, value in list(params.items()):
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if name in _SEAT_PARAMS:
             if names is not None and 0 <= value < len(names):
                 params[name] = names[value]
             else:
                 params[name] = t("seat.number", n=value)
+        else:
+            params[name] = t.number(value)
     key = f"error.{getattr(exc, 'key', '')}"
     if t.has(key):
         message = t(key, **params)

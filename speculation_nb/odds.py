@@ -243,6 +243,20 @@ WORDS: dict[str, str] = {
         "will still be turned up by other players or lie in the dead pile. The {card} holds "
         "if none of those {h} trumps is among those {n}: {formula}, about {percent}."
     ),
+    # The same for a table without a dead pile (n_dead == 0): no "dead pile" in the words.
+    "odds.hold.none_left_no_dead": (
+        "No card is left for the other players to turn up, so the {card} cannot be beaten: the chance is 1."
+    ),
+    "odds.hold.main_no_dead.one": (
+        "The {h} trump above the {card} is among the {U} unseen cards; {n} of those cards "
+        "will still be turned up by other players. The {card} holds "
+        "if that trump is not among those {n}: {formula}, about {percent}."
+    ),
+    "odds.hold.main_no_dead.other": (
+        "The {h} trumps above the {card} are among the {U} unseen cards; {n} of those cards "
+        "will still be turned up by other players. The {card} holds "
+        "if none of those {h} trumps is among those {n}: {formula}, about {percent}."
+    ),
 }
 
 
@@ -257,6 +271,8 @@ class HoldExplanation:
     ``U`` unseen cards, ``h`` trumps above the best trump, ``n`` face-down cards
     in the other players' piles (every pile but ``owner``'s) plus the dead pile.
     ``over`` marks a finished deal (O5), where the probability is settled.
+    ``n_dead`` is the part of ``n`` in the dead pile (0 without V2): the words
+    mention the dead pile only when there is one.
     """
 
     owner: int
@@ -266,6 +282,7 @@ class HoldExplanation:
     n: int
     probability: Fraction
     over: bool = False
+    n_dead: int = 0
 
     @property
     def formula(self) -> str:
@@ -291,9 +308,11 @@ class HoldExplanation:
             return translate("odds.hold.over", card=card, outcome=outcome)
         if self.h == 0:
             return translate("odds.hold.top", card=card)
+        dead = self.n_dead > 0
         if self.n == 0:
-            return translate("odds.hold.none_left", card=card)
-        key = "odds.hold.main.one" if self.h == 1 else "odds.hold.main.other"
+            return translate("odds.hold.none_left" if dead else "odds.hold.none_left_no_dead", card=card)
+        main = "odds.hold.main" if dead else "odds.hold.main_no_dead"
+        key = f"{main}.one" if self.h == 1 else f"{main}.other"
         percent = getattr(translate, "percent", _percent)(self.probability)
         return translate(key, h=self.h, card=card, U=self.U, n=self.n, formula=self._formula(translate),
                          percent=percent)
@@ -318,9 +337,10 @@ def explain_hold(game: Any, owner: int | None = None) -> HoldExplanation:
         owner = game.holder if owner is None else _check_seat(game, owner, "owner")
         down = game.face_down
         return HoldExplanation(owner, game.best_trump, game.unseen, 14 - game.best_trump.rank,
-                               sum(down) - down[owner] + game.dead, _settled_hold(game), over=True)
+                               sum(down) - down[owner] + game.dead, _settled_hold(game), over=True,
+                               n_dead=game.dead)
     owner, unseen, above, n = _hold_numbers(game, owner)
-    return HoldExplanation(owner, game.best_trump, unseen, above, n, _hold(unseen, above, n))
+    return HoldExplanation(owner, game.best_trump, unseen, above, n, _hold(unseen, above, n), n_dead=game.dead)
 
 
 # ------------------------------------------------------------------------ O2

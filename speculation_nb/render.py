@@ -20,7 +20,7 @@ number of them can sit in one HTML page without clashing.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -326,6 +326,7 @@ def table_html(
     highlight_holder: bool = True,
     texts: Mapping[str, str] | None = None,
     card_width: float = 54,
+    number: Callable[[int], str] | None = None,
 ) -> str:
     """The deal as an HTML fragment (inline styles only): a header with the
     turn-up, the trump suit, the pot and the outcome, then one box per seat in a
@@ -333,9 +334,12 @@ def table_html(
     the holder, the dealer tag and the "next" marker).
 
     ``names`` default to "Seat i"; every name is escaped. ``texts`` overrides
-    keys of ``TEXTS``.
+    keys of ``TEXTS``; ``number`` writes the pot, the stacks and the bids the way
+    a language writes whole numbers (``Translator.number``: ``1,200`` /
+    ``1.200``; default ``str``).
     """
     t = _texts(texts)
+    num = number or str
     n = game.rules.players
     if names is None:
         names = [t["seat"].format(n=i) for i in range(n)]
@@ -398,7 +402,7 @@ def table_html(
     head.append(
         '<div class="spec-pot" style="display:flex;align-items:baseline;gap:8px">'
         f'<span style="font-size:17px;color:#555">{_esc(t["pot"])}</span>'
-        f'<span style="font-size:34px;font-weight:bold">{int(game.pot)}</span></div>'
+        f'<span style="font-size:34px;font-weight:bold">{_esc(num(int(game.pot)))}</span></div>'
     )
     dead_cards = getattr(game, "dead_cards", None)
     dead = getattr(game, "dead", 0) or 0
@@ -457,13 +461,13 @@ def table_html(
         if i in auction and auction[i]:
             line.append(
                 f'<span class="spec-bid" style="{_TAG}background:#fff;border:1px solid #999">'
-                f'{_esc(t["bid"].format(n=int(auction[i])))}</span>'
+                f'{_esc(t["bid"].format(n=num(int(auction[i]))))}</span>'
             )
         line.append("</div>")
         out.extend(line)
         out.append(
             f'<div class="spec-stack" style="font-size:17px;color:#444;margin:2px 0 6px">'
-            f'<b style="font-size:22px;color:#1c1c1c">{int(stacks[i])}</b> {_esc(t["chips"])}</div>'
+            f'<b style="font-size:22px;color:#1c1c1c">{_esc(num(int(stacks[i])))}</b> {_esc(t["chips"])}</div>'
         )
         # The pile, then the cards turned up, fanned: each overlaps the one
         # before by a third, leaving its rank and suit corner in view.

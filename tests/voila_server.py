@@ -166,13 +166,16 @@ class VoilaServer:
             **self.extra_env,
         }
         self.port = free_port()
-        rel = os.path.relpath(self.notebook, REPO)
+        # Voila serves files below its working directory: the repository, or the
+        # notebook's own folder for one outside it (a variant being measured)
+        cwd = REPO if REPO in self.notebook.resolve().parents else self.notebook.parent
+        rel = os.path.relpath(self.notebook, cwd)
         self.command = voila_command(rel, port=self.port, host="127.0.0.1", env=env, **self.options)
         started = time.perf_counter()
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 self.command,
-                cwd=REPO,
+                cwd=cwd,
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,

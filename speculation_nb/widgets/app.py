@@ -681,10 +681,10 @@ class SpeculationApp:
         s = c.session
         if s.over:
             best = s.standings()[0]
-            return t("status.session_over", name=best.name, chips=best.stack)
+            return t("status.session_over", name=best.name, chips=t.number(best.stack))
         if game.over:
             if game.winner is None:
-                return t("status.carried", pot=game.pot)
+                return t("status.carried", pot=t.number(game.pot))
             return t("status.won", name=names[game.winner])
         if game.auction is not None:
             holder = game.holder
@@ -701,7 +701,7 @@ class SpeculationApp:
         if c.mode == "play":
             names[c.human] = t("seat.you", name=names[c.human])
         width = 54 if game.rules.players <= 5 else 46
-        value = table_html(game, names, texts=t.render_texts(), card_width=width)
+        value = table_html(game, names, texts=t.render_texts(), card_width=width, number=t.number)
         if self.ui.table.value != value:
             self.ui.table.value = value
         _toggle_class(self.ui.table, "spec-table-past", not c.live)
@@ -790,7 +790,7 @@ class SpeculationApp:
         # Deciding: the holder, when a person decides for it.
         acceptable = game.acceptable() if live else []
         if person_holds:
-            options = [(t("auction.offer", name=names[s], amount=auction[s]), s) for s in acceptable]
+            options = [(t("auction.offer", name=names[s], amount=t.number(auction[s])), s) for s in acceptable]
             if not options:
                 options = [(t("auction.no_offer"), -1)]
             if list(ui.accept_seat.options) != options:
@@ -899,13 +899,13 @@ class SpeculationApp:
         seat = e.get("seat")
         who = _name(names, seat)
         if kind == "ante":
-            return t.html("log.ante", pot=e["pot"])
+            return t.html("log.ante", pot=t.number(e["pot"]))
         if kind == "turn_up":
             return t.html("log.turn_up", name=who, card=card, suit=t.suit_name(e["card"].suit))
         if kind == "jack_five":
             return t.html("log.jack_five", name=who, card=card)
         if kind == "ace_turn_up":
-            return t.html("log.ace_turn_up", name=who, pot=e["pot"])
+            return t.html("log.ace_turn_up", name=who, pot=t.number(e["pot"]))
         if kind == "reveal":
             return t.html("log.reveal", name=who, card=card)
         if kind == "new_best":
@@ -914,7 +914,7 @@ class SpeculationApp:
             key = "log.auction_open_turn_up" if e.get("turn_up_auction") else "log.auction_open"
             return t.html(key, name=who, card=card)
         if kind == "bid":
-            return t.html("log.bid", name=who, amount=e["amount"])
+            return t.html("log.bid", name=who, amount=t.number(e["amount"]))
         if kind == "withdraw":
             return t.html("log.withdraw", name=who)
         if kind == "sale":
@@ -1116,12 +1116,17 @@ def query_settings(query: str | None = None) -> dict[str, Any]:
     from urllib.parse import parse_qs
 
     if query is None:
-        try:
-            from voila.utils import wait_for_request
+        # Only a preheated kernel has a request to wait for: wait_for_request() returns at
+        # once unless VOILA_PREHEAT is set, and importing voila.utils loads Voila's whole
+        # server stack (jupyter_server, jupyterlab_server, jsonschema...): about 40 MiB and
+        # several CPU-seconds per kernel, for nothing in a kernel started for its page.
+        if os.environ.get("VOILA_PREHEAT", "False") != "False":
+            try:
+                from voila.utils import wait_for_request
 
-            wait_for_request()
-        except Exception:  # not under Voila, or no request to wait for
-            pass
+                wait_for_request()
+            except Exception:  # not under Voila, or no request to wait for
+                pass
         query = os.environ.get("QUERY_STRING", "")
     params = {k: v[-1] for k, v in parse_qs(query or "", keep_blank_values=False).items() if v}
     out: dict[str, Any] = {}
