@@ -1,6 +1,7 @@
 """Browser-side speed of the Voila app, against a bare one-button notebook.
 
     python benchmarks/bench_app.py [--runs 5] [--clicks 15] [--pool 2] [--only plain|preheat]
+                                   [--app other_app.ipynb] [--bare-only]
 
 Serves ``benchmarks/bare.ipynb`` and ``notebooks/app.ipynb`` exactly as the
 README's app command does (the options of ``speculation_nb.serve``), both at
@@ -45,14 +46,15 @@ READY = {"bare": "button.bare-button:enabled", "app": "button.spec-next:enabled"
 #: clicks through the same cards. The seed is one whose odds change at every card.
 QUERY = {"bare": "", "app": "?mode=classroom&seed={seed}"}
 CLICK = {"bare": ("button.bare-button", ".bare-count"), "app": ("button.spec-next", ".spec-hold-pct")}
-
-
-def role(notebook: str) -> str:
-    """"bare" for the baseline, "app" for the app (or a variant given with --app)."""
-    return "bare" if notebook == BARE else "app"
 SEED = 0  # set in main()
 TARGET_RATIO = 1.5
 TARGET_CLICK_MS = 150.0
+
+
+def role(notebook: str) -> str:
+    """``"bare"`` for the baseline, ``"app"`` for the app (or a variant given with --app)."""
+    return "bare" if notebook == BARE else "app"
+
 
 # Clicks the button and resolves when the text of `out` has changed (the node may be
 # replaced by a re-render, so the whole body is observed and the selector re-read).

@@ -32,16 +32,16 @@ _DECIMAL = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 TEXTS = {
     "en": {"right": "Right!", "wrong": "Not quite.", "unreadable": "I cannot read {answer!r} as a number: try 3/4, 0.75 or 75%.",
            "more_digits": "Close: give a few more digits.", "hint": "Hint: {hint}", "check": "Check", "answer": "Your answer",
-           "shown": "The answer: {value}"},
+           "shown": "The answer: {value}", "placeholder": "3/4, 0.75, 75%"},
     "it": {"right": "Esatto!", "wrong": "Non proprio.", "unreadable": "Non riesco a leggere {answer!r} come numero: prova 3/4, 0,75 o 75%.",
            "more_digits": "Quasi: aggiungi qualche cifra.", "hint": "Suggerimento: {hint}", "check": "Verifica", "answer": "La tua risposta",
-           "shown": "La risposta: {value}"},
+           "shown": "La risposta: {value}", "placeholder": "3/4, 0,75, 75%"},
     "pt": {"right": "Certo!", "wrong": "Não exatamente.", "unreadable": "Não consigo ler {answer!r} como número: tente 3/4, 0,75 ou 75%.",
            "more_digits": "Quase: dê mais algumas casas decimais.", "hint": "Dica: {hint}", "check": "Verificar", "answer": "Sua resposta",
-           "shown": "A resposta: {value}"},
+           "shown": "A resposta: {value}", "placeholder": "3/4, 0,75, 75%"},
     "de": {"right": "Richtig!", "wrong": "Nicht ganz.", "unreadable": "{answer!r} ist keine lesbare Zahl: versuchen Sie 3/4, 0,75 oder 75 %.",
            "more_digits": "Fast: geben Sie ein paar Stellen mehr an.", "hint": "Tipp: {hint}", "check": "Prüfen", "answer": "Ihre Antwort",
-           "shown": "Die Antwort: {value}"},
+           "shown": "Die Antwort: {value}", "placeholder": "3/4, 0,75, 75 %"},
 }
 
 
@@ -152,7 +152,7 @@ class Exercise:
 
             texts = TEXTS.get(self.lang, TEXTS["en"])
             question = w.HTML(f"<b>{html.escape(self.question)}</b>")
-            box = w.Text(placeholder="3/4, 0.75, 75%", description=texts["answer"],
+            box = w.Text(placeholder=texts["placeholder"], description=texts["answer"],
                          style={"description_width": "initial"}, layout=w.Layout(width="320px"))
             button = w.Button(description=texts["check"], tooltip=texts["check"], button_style="primary",
                               icon="check")

@@ -117,15 +117,15 @@ class Temperament:
     # -- bidder
     def limit(self, game: Game, seat: int) -> int:
         """The most ``seat`` will pay for the best trump now, in whole chips (may be 0)."""
-        value = self.appetite * break_even(game, seat)  # = odds.break_even, read once per moment
-        return max(0, floor(value))
+        return max(0, _floor_of(game, seat, self.appetite))  # floor(appetite x odds.break_even)
 
     def bid(self, game: Game, seat: int) -> int | None:
         span = game.bid_range(seat)
         if span is None:
             return None
         low, high = span
-        return _floor_in(self.appetite * break_even(game, seat), max(low, 1), high)
+        top = min(_floor_of(game, seat, self.appetite), high)  # as _floor_in(appetite x break-even, ...)
+        return top if top >= max(low, 1) else None
 
     # -- holder
     def asking(self, game: Game, seat: int, buyer: int) -> Fraction:
@@ -484,6 +484,54 @@ def seller_break_even(game: Game, buyer: int) -> Fraction:
     return value
 
 
+def _difference(view: Any, seat: int, a: int, b: int) -> tuple[int, int] | None:
+    """``E[net of seat | a owns the card] - E[net of seat | b owns it]`` as an integer fraction
+    ``(numerator, denominator)``, without V1: then E[net] is ``pot x P(win)`` (O2), read from the
+    exact win tables. None with V1 (use the fractions)."""
+    if view.jack_five:
+        return None
+    p, q = odds._wins(view, a)[seat], odds._wins(view, b)[seat]
+    return view.pot * (p.numerator * q.denominator - q.numerator * p.denominator), p.denominator * q.denominator
+
+
+def _floor_of(game: Game, seat: int, appetite: Fraction) -> int:
+    """``floor(appetite * break_even(game, seat))``, remembered for the moment (whole-number
+    arithmetic on the exact win tables when it can: the same value, faster)."""
+    entry = _entry(game)
+    memo = entry[3]
+    key = ("floor", appetite.numerator, appetite.denominator, seat)
+    value = memo.get(key)
+    if value is None:
+        view = entry[2]
+        if game.over or seat == view.holder:
+            value = 0
+        else:
+            exact = _difference(view, seat, seat, view.holder)
+            if exact is None:
+                value = floor(appetite * break_even(game, seat))
+            else:
+                value = (appetite.numerator * exact[0]) // (appetite.denominator * exact[1])
+        memo[key] = value
+    return value
+
+
+def _ceil_of_seller(game: Game, buyer: int) -> int:
+    """``ceil(seller_break_even(game, buyer))``, remembered for the moment."""
+    entry = _entry(game)
+    memo = entry[3]
+    key = ("ceil", buyer)
+    value = memo.get(key)
+    if value is None:
+        view = entry[2]
+        if game.over or buyer == view.holder:
+            value = 0
+        else:
+            exact = _difference(view, view.holder, view.holder, buyer)
+            value = _ceil(seller_break_even(game, buyer)) if exact is None else -((-exact[0]) // exact[1])
+        memo[key] = value
+    return value
+
+
 def _hold(game: Game) -> Fraction:
     """``odds.hold_probability(game)`` (O1) from the remembered view."""
     if game.over:
@@ -569,12 +617,12 @@ class Shrewd(Temperament):
         if span is None:
             return None
         low, high = span
-        limit = min(_floor_in(self.appetite * break_even(game, seat), max(low, 1), high) or 0, high)
-        if not limit or game.best_offer == seat:
+        limit = min(_floor_of(game, seat, self.appetite), high)
+        if limit < max(low, 1) or game.best_offer == seat:
             return None
         auction = game.auction or {}
         best_other = max((amount for other, amount in auction.items() if other != seat), default=0)
-        reserve = _ceil(seller_break_even(game, seat))
+        reserve = _ceil_of_seller(game, seat)
         target = max(low, 1, best_other + 1, reserve)
         return target if target <= limit else None
 

@@ -106,20 +106,24 @@ class _Accounts:
         return expected_nets(game)
 
     def before(self, game: Game) -> Any:
-        return (self._values(game), len(game.events)) if self.exact else None
+        return self._values(game) if self.exact else None
 
     def after(self, game: Game, kind: str, info: dict, state: Any) -> None:
         if not self.exact:
             return
-        before, seen = state
+        before = state
         after = self._values(game)
         buyer, seller, price = info["buyer"], info["seller"], info["price"]
         cash = [0.0] * self.n
         cash[buyer] -= price
         cash[seller] += price
-        for event in game.events[seen:]:  # the action ended the deal (P7): the pot is taken now
-            if event.kind == "win":
-                cash[event["seat"]] += event["pot"]
+        if game.over:  # the action ended the deal (P7): the pot is taken now (or carried over, P9)
+            for event in reversed(game.events):
+                if event.kind == "win":
+                    cash[event["seat"]] += event["pot"]
+                    break
+                if event.kind in ("carry_over", "sale", "blind_trade"):
+                    break
         for seat in range(self.n):
             self.t[seat]["edge"] += after[seat] - before[seat] + cash[seat]
         if kind == "sale":

@@ -1,7 +1,8 @@
 """Playwright fixtures for the browser tests: headless Chromium and page watchers.
 
-Import them into a test module (``from browser_fixtures import *``); they are
-not in ``conftest.py`` so that only the browser tests load Playwright.
+``tests/conftest.py`` registers the fixtures once for every module (a
+session-scoped fixture imported into two modules would start Playwright twice);
+modules import the helpers (``PageWatch``, ``CHROMIUM``) from here.
 
 ``browser``
     one headless Debian Chromium for the session (``/usr/bin/chromium``;

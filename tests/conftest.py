@@ -11,3 +11,7 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# The browser fixtures live here, once for every module: a session-scoped fixture
+# imported into two test modules would start Playwright twice in one run.
+from browser_fixtures import browser, open_page  # noqa: E402,F401

@@ -23,7 +23,7 @@ import pytest
 
 from speculation_nb import Rules, Session, odds
 
-from browser_fixtures import PageWatch, browser, open_page  # noqa: F401 (fixtures)
+from browser_fixtures import PageWatch
 from voila_server import REPO, VoilaServer, page_kernel_id
 
 APP = "notebooks/app.ipynb"

@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 import pytest
 
-from browser_fixtures import PageWatch, browser, open_page  # noqa: F401 (fixtures)
+from browser_fixtures import PageWatch
 
 pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extra: pip install -e '.[test]'")
 
