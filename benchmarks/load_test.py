@@ -530,6 +530,12 @@ _PAGE_KERNEL_JS = """() => {
 }"""
 
 
+# The page is complete and its one code cell has no output: the widget will never come.
+_EMPTY_PAGE_JS = """() => document.readyState === 'complete'
+  && document.querySelector('.jp-CodeCell.jp-mod-noOutputs') !== null
+  && document.querySelector('.jp-OutputArea-output') === null"""
+
+
 def _click_js() -> str:
     from bench_app import _CLICK_JS  # the same in-page click timing as the start-up benchmark
 
@@ -556,8 +562,18 @@ class BrowserSession:
         self.page.on("dialog", lambda dialog: self.watch.dialogs.append(f"{dialog.type}: {dialog.message}"))
         await self.page.goto(self.url, wait_until="commit", timeout=self.timeout * 1000)
         self.result.page_s = time.perf_counter() - started
-        ready = f"button.{self.target.button}:enabled"
-        await self.page.locator(ready).first.wait_for(state="visible", timeout=self.timeout * 1000)
+        ready = self.page.locator(f"button.{self.target.button}:enabled").first.wait_for(
+            state="visible", timeout=self.timeout * 1000)
+        # Voila may finish a page whose cell lost its output (the widget never comes): fail then
+        empty = self.page.wait_for_function(_EMPTY_PAGE_JS, timeout=self.timeout * 1000, polling=1000)
+        tasks = [asyncio.ensure_future(ready), asyncio.ensure_future(empty)]
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        if tasks[1] in done and tasks[0] not in done and tasks[1].exception() is None:
+            raise ProtocolError("Voila finished the page without the app's output (no widget view)")
+        tasks[0].result() if tasks[0] in done else tasks[1].result()
         self.result.kernel_id = await self.page.evaluate(_PAGE_KERNEL_JS) or ""
 
     async def click(self, timeout: float) -> float | None:
@@ -607,6 +623,7 @@ class Options:
     rng_seed: int = 1
     json_path: str = ""
     quiet: bool = False
+    voila_config: str = ""  # an experiment: extra Voila config (JSON), NOT the README's options
 
 
 class Run:
@@ -615,6 +632,7 @@ class Run:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.servers: list[VoilaServer] = []
+        self.folders: list[Path] = []  # temporary configuration folders (--voila-config)
         self.started = time.monotonic()
         self.deadline = self.started + options.time_limit
         self.out: dict[str, Any] = {"options": asdict(options), "errors": []}
@@ -633,6 +651,13 @@ class Run:
         }
         if self.options.pool is not None:
             env["SPECULATION_POOL_SIZE"] = str(self.options.pool)
+        if self.options.voila_config:  # an experiment: a voila.json in a config folder of its own
+            import tempfile
+
+            folder = Path(tempfile.mkdtemp(prefix="speculation-load-config-"))
+            self.folders.append(folder)
+            (folder / "voila.json").write_text(json.dumps(json.loads(self.options.voila_config)))
+            env["JUPYTER_CONFIG_DIR"] = str(folder)
         server = VoilaServer(notebook, env=env, startup_timeout=min(120.0, max(10.0, self.left())))
         self.servers.append(server)
         return server.start()
@@ -643,6 +668,10 @@ class Run:
                 server.stop()
             except Exception as error:  # keep stopping the others
                 print(f"stopping a server failed: {error!r}", file=sys.stderr)
+        import shutil
+
+        for folder in self.folders:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 async def _one_alone(run: Run, server: VoilaServer, target: Target, query: str, clicks: int) -> dict[str, Any]:
@@ -864,11 +893,12 @@ async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks:
 
 
 def _server_log_problems(text: str) -> list[str]:
+    """The server log's error lines (with the two lines after each), tracebacks once each."""
     lines = text.splitlines()
     found = []
     for i, line in enumerate(lines):
-        if "Traceback (most recent call last)" in line or re.search(r"\[(E|C) |\bERROR\b|CRITICAL", line):
-            found.append(" | ".join(lines[i: i + 3])[:300])
+        if re.search(r"\[(E|C) |\bERROR\b|CRITICAL|timed out|Timeout|Kernel died|Kernel didn't respond", line):
+            found.append(" | ".join(x.strip() for x in lines[i: i + 3])[:400])
     return found
 
 
@@ -950,15 +980,26 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
         say(f"   {len(load['kernels_left'])} of {load['session_kernels']} session kernels LEFT BEHIND "
             f"(live after waiting: {len(load['kernels_live_after'])})")
 
-    problems = _server_log_problems(run.servers[0].log_text()) if run.servers else []
+    log_text = run.servers[0].log_text() if run.servers else ""
+    if options.json_path and log_text:
+        Path(options.json_path).with_suffix(".voila.log").write_text(log_text)
+    problems = _server_log_problems(log_text)
     if problems:
-        say(f"\n-- Server log: {len(problems)} error lines")
-        for line in problems[:10]:
-            say(f"   {line}")
+        say(f"\n-- Server log: {len(problems)} error lines" + (
+            f" (whole log: {Path(options.json_path).with_suffix('.voila.log')})" if options.json_path else ""))
+        kinds: dict[str, int] = {}
+        for line in problems:
+            key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}", "<kernel>", line)[:160]
+            kinds[key] = kinds.get(key, 0) + 1
+        for key, count in sorted(kinds.items(), key=lambda kv: -kv[1])[:8]:
+            say(f"   {count:3d} x {key}")
     if errors:
         say(f"\n-- Session errors ({len(errors)})")
-        for index, kind, error in errors[:20]:
-            say(f"   session {index} ({kind}): {error}")
+        grouped: dict[str, list[str]] = {}
+        for index, kind, error in errors:
+            grouped.setdefault(error[:300], []).append(f"{index}{'b' if kind == 'browser' else ''}")
+        for error, where in sorted(grouped.items(), key=lambda kv: -len(kv[1]))[:10]:
+            say(f"   {len(where):3d} x {error}  (sessions {', '.join(where[:12])}{'...' if len(where) > 12 else ''})")
 
     per_session_rss = median([m["rss"] for m in kernels]) if kernels else float("nan")
     summary = {
@@ -1029,6 +1070,8 @@ async def main_async(run: Run) -> None:
             f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
             + (f", SPECULATION_POOL_SIZE={options.pool}" if options.pool is not None else "") + f"); "
             f"answering after {server.started_in:.1f} s")
+    if options.voila_config:
+        run.say(f"   EXPERIMENT: extra Voila configuration (voila.json, not the README's options): {options.voila_config}")
     base = await baseline(run, server, query) if options.baseline else None
     run.out["baseline"] = base
     load = await load_phase(run, server, query, expected)
@@ -1091,6 +1134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare-kernel comparison")
     parser.add_argument("--json", dest="json_path", default="", help="write the figures to this file")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--voila-config", default="", metavar="JSON",
+                        help="an experiment: extra Voila configuration, e.g. "
+                             "'{\"VoilaExecutor\": {\"iopub_timeout\": 60}}' (not the README's options)")
     args = parser.parse_args(argv)
     if args.sessions < 1 or args.browsers < 0 or args.time_limit <= 0 or args.time_limit > 3600:
         parser.error("--sessions at least 1, --browsers at least 0, --time-limit from 1 to 3600 s")
@@ -1100,8 +1146,10 @@ def main(argv: list[str] | None = None) -> int:
         sessions=args.sessions, browsers=args.browsers, clicks=args.clicks, think=args.think, ramp=args.ramp,
         cull_idle=args.cull_idle, cull_interval=args.cull_interval, pool=args.pool,
         page_timeout=args.page_timeout, click_timeout=args.click_timeout, time_limit=args.time_limit,
-        baseline=not args.no_baseline, json_path=args.json_path, quiet=args.quiet,
+        baseline=not args.no_baseline, json_path=args.json_path, quiet=args.quiet, voila_config=args.voila_config,
     )
+    if args.voila_config:
+        json.loads(args.voila_config)  # fails early if it is not JSON
     out = run(options)
     summary = out.get("summary")
     if not summary:

@@ -333,7 +333,7 @@ def play_deal(game: Game, strategies: Mapping[int, Strategy], max_actions: int =
 
 import dataclasses as _dc  # noqa: E402  (kept with the code that uses it)
 from math import ceil as _ceil  # noqa: E402
-from typing import Any, Callable, NamedTuple, Sequence  # noqa: E402
+from typing import Any, NamedTuple  # noqa: E402
 
 __all__ += [
     "Trade",
@@ -605,10 +605,10 @@ def trade_offers(player: Any, game: Game, seat: int) -> list[Trade]:
 @dataclass(frozen=True)
 class Shrewd(Temperament):
     """Values the card like a :class:`Temperament` (break-even times ``appetite``; 1 by default,
-    so never above break-even) but bids only what it takes: the least of the allowed range that
-    beats the best other offer and reaches what a fair holder would take
-    (``odds.seller_break_even``), raising round by round while someone outbids it and its
-    limit allows. Holder and trades as a :class:`Temperament`."""
+    so never above break-even) but bids only what it takes: one chip more than the best other
+    offer, or what a fair holder would take (``odds.seller_break_even``, rounded up) if that is
+    more, and never above its own limit; it raises round by round while someone outbids it and
+    its limit allows, and does not bid against itself. Holder and trades as a :class:`Temperament`."""
 
     name: str = "shrewd"
 
@@ -618,13 +618,14 @@ class Shrewd(Temperament):
             return None
         low, high = span
         limit = min(_floor_of(game, seat, self.appetite), high)
-        if limit < max(low, 1) or game.best_offer == seat:
+        if game.best_offer == seat:
             return None
         auction = game.auction or {}
         best_other = max((amount for other, amount in auction.items() if other != seat), default=0)
-        reserve = _ceil_of_seller(game, seat)
-        target = max(low, 1, best_other + 1, reserve)
-        return target if target <= limit else None
+        need = max(low, 1, best_other + 1)
+        if need > limit:
+            return None
+        return min(limit, max(need, _ceil_of_seller(game, seat)))
 
 
 @dataclass(frozen=True)

@@ -215,6 +215,12 @@ def play_evening(players: Sequence[Any] | Mapping[int, Any] | Cast, rules: Rules
         raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
     names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
     deals = n if deals is None else deals
+    return _evening(strategies, rules, names, deals, seed, dealer, rounds, accounting, evening)
+
+
+def _evening(strategies: list[Any], rules: Rules, names: list[str], deals: int, seed: int, dealer: int,
+             rounds: int, accounting: bool, evening: int) -> tuple[Session, list[dict[str, Any]]]:
+    n = len(strategies)
     session = Session(rules, names, deals=deals, seed=seed, dealer=dealer)
     table = dict(enumerate(strategies))
     accounts = _Accounts(n, accounting)
@@ -273,12 +279,14 @@ def tournament(players: Sequence[Any] | Mapping[int, Any] | Cast, *, rules: Rule
     strategies, cast_names = _resolve(players, seed)
     n = len(strategies)
     rules = rules or Rules(players=n)
+    if rules.players != n:
+        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
     names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
+    per_evening = n if deals is None else deals
     rows: list[dict[str, Any]] = []
     for e in range(evenings):
-        _, evening_rows = play_evening(strategies, rules, names=names, deals=deals, seed=_evening_seed(seed, e),
-                                       dealer=e % n if rotate_dealer else 0, rounds=rounds,
-                                       accounting=accounting, evening=e)
+        _, evening_rows = _evening(strategies, rules, names, per_evening, _evening_seed(seed, e),
+                                   e % n if rotate_dealer else 0, rounds, accounting, e)
         rows.extend(evening_rows)
     return Tournament(rules=rules, names=tuple(names), strategies=tuple(s.name for s in strategies),
                       evenings=evenings, deals=n if deals is None else deals, seed=seed, rows=rows)
@@ -303,6 +311,14 @@ class Tournament:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    def first(self, evenings: int) -> "Tournament":
+        """The same tournament cut to its first ``evenings`` evenings: evening ``e`` depends only on the
+        seed and ``e``, so this is exactly what a tournament of that many evenings would give."""
+        if isinstance(evenings, bool) or not isinstance(evenings, int) or not 1 <= evenings <= self.evenings:
+            raise ValueError(f"choose 1 to {self.evenings} evenings, not {evenings!r}")
+        return Tournament(rules=self.rules, names=self.names, strategies=self.strategies, evenings=evenings,
+                          deals=self.deals, seed=self.seed, rows=[r for r in self.rows if r["evening"] < evenings])
 
     def column(self, key: str, seat: int | None = None) -> list[Any]:
         """Every value of column ``key`` (of one seat, if given), evening by evening."""

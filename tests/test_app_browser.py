@@ -305,3 +305,50 @@ def test_a_deal_with_an_auction_matches_the_engine(app_server, open_page) -> Non
     page.wait_for_timeout(300)
     assert not watch.dialogs, watch.dialogs
     watch.assert_clean()
+
+
+# ---------------------------------------------------------------------------
+# The language from the link: ?lang=it (issue 6)
+# ---------------------------------------------------------------------------
+
+LANGUAGES = ("it", "en", "pt", "de")
+
+
+@pytest.mark.browser
+def test_the_link_chooses_the_language(app_server, open_page) -> None:
+    """``?lang=it`` opens the app in Italian (labels, log, numbers written 11,5%); the
+    language selector then switches the same page, live, to English, Portuguese and German.
+    Each is saved as ``tests/artifacts/app-<lang>-1280x800.png``."""
+    from speculation_nb.i18n import translator
+
+    page, watch = open_page(f"{app_server.url}?lang=it&seed={SEED}&mode=classroom", 1280, 800)
+    page.locator(READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    _next_card_answers(page)
+    _next_card_answers(page)
+    page.wait_for_timeout(500)  # the charts settle
+    assert page.locator("button.spec-next").first.inner_text().strip() == "Carta successiva ▶"
+    assert page.get_by_text("Cos'è successo", exact=True).count() >= 1  # the log's title
+    assert "Impostazioni" in page.locator(".spec-settings").first.inner_text()
+    assert " gira " in page.locator(LOG).first.inner_text()  # "Edmund gira 2♣."
+    pct = page.locator(".spec-hold-pct").first.inner_text().strip()
+    assert re.fullmatch(r"\d{1,3}(,\d)?%", pct), pct  # 19,7% in Italian
+    assert f"mescolata n. {SEED}" in page.locator(".spec-deal-info").first.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "app-it-1280x800.png"))
+    header = page.locator(".spec-settings .jupyter-widget-Collapse-header").first
+    for lang in LANGUAGES[1:]:
+        t = translator(lang)
+        header.click()  # open the settings
+        page.locator(".spec-set-lang select").first.select_option(label=t.language_name())
+        page.wait_for_function(
+            "text => (document.querySelector('button.spec-next') || {}).textContent === text",
+            arg=t("button.next_card"), timeout=20_000)
+        header.click()  # fold them again
+        assert t("label.log") in page.locator(LOG).first.text_content()  # (shown in capitals by CSS)
+        assert t.percent(0)[-1] == "%" and page.locator(".spec-hold-pct").first.inner_text().strip() in (
+            pct.replace(",", "."), pct.replace("%", "\xa0%"), pct)
+        page.locator(".spec-app").first.evaluate("el => el.scrollIntoView()")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / f"app-{lang}-1280x800.png"))
+    assert "Traceback" not in page.locator("body").inner_text()
+    watch.assert_clean()

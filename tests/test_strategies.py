@@ -334,11 +334,14 @@ def test_a_shrewd_player_bids_only_what_it_takes(seed):
         if amount is None:
             continue
         others = [b for s, b in game.auction.items() if s != seat]
-        assert amount <= odds.break_even(game, seat)
-        assert amount >= ceil(odds.seller_break_even(game, seat))
+        be = odds.break_even(game, seat)
+        assert game.best_offer != seat
+        assert amount <= be
         assert amount > max(others, default=0)
-        low = game.bid_range(seat)[0]
-        assert amount == max(low, 1, max(others, default=0) + 1, ceil(odds.seller_break_even(game, seat)))
+        low, high = game.bid_range(seat)
+        limit = min(floor(be), high)
+        reserve = ceil(odds.seller_break_even(game, seat))
+        assert amount == min(limit, max(low, 1, max(others, default=0) + 1, reserve))
 
 
 # --------------------------------------------------------------------------- trading (V3)

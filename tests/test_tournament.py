@@ -59,6 +59,10 @@ def test_a_tournament_is_reproducible_with_its_seed():
     assert a.rows == b.rows
     c = tournament(table, evenings=8, seed=12)
     assert a.rows != c.rows
+    # evening e depends only on the seed and e: a shorter tournament is the start of a longer one
+    assert tournament(table, evenings=3, seed=11).rows == a.first(3).rows
+    with pytest.raises(ValueError):
+        a.first(9)
     # the strategies, not only the cards: a random player with another seed plays otherwise
     d = tournament(["cautious", "fair", "bold", RandomPlayer(seed=99)], evenings=8, seed=11)
     assert [r["final"] for r in a.rows] != [r["final"] for r in d.rows]

@@ -514,3 +514,42 @@ def test_the_link_chooses_the_language_in_a_preheated_kernel(monkeypatch):
         RequestInfoSocketHandler._cache.pop(kernel_id, None)
         state["loop"].add_callback(state["loop"].stop)
         thread.join(10)
+
+
+# ------------------------------------------------------------------- lesson 1
+LESSON_1 = {lang: REPO / "notebooks" / ("01_how_to_play.ipynb" if lang == "en" else f"01_how_to_play.{lang}.ipynb")
+            for lang in ("en", *LANGS)}
+WHAT_YOU_WILL_LEARN = {"en": "What you will learn", "it": "Che cosa imparerai", "pt": "O que você vai aprender",
+                       "de": "Was Sie lernen"}
+
+
+def code_shape(source: str) -> str:
+    """A code cell with its strings blanked: the same in every language."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node.value = "…"
+    return ast.dump(tree)
+
+
+def test_lesson_1_is_the_same_lesson_in_four_languages():
+    books = {lang: nbformat.read(path, as_version=4) for lang, path in LESSON_1.items()}
+    english = books["en"]
+    for lang, nb in books.items():
+        nbformat.validate(nb)
+        assert nb.metadata.kernelspec.name == "python3"
+        assert [c.cell_type for c in nb.cells] == [c.cell_type for c in english.cells], lang
+        code = [c.source for c in nb.cells if c.cell_type == "code"]
+        assert all(not c.outputs and c.execution_count is None for c in nb.cells if c.cell_type == "code"), lang
+        assert [code_shape(s) for s in code] == [code_shape(c.source) for c in english.cells if c.cell_type == "code"]
+        assert f"LANG = {lang!r}" in code[0]
+        assert sum("Exercise(" in s for s in code) == 3
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        assert WHAT_YOU_WILL_LEARN[lang] in nb.cells[0].source
+        t = translator(lang)
+        for key in ("button.next_card", "button.play_to_end", "button.back", "button.now", "button.new_deal",
+                    "button.bid", "button.accept", "label.bidder"):
+            assert f"**{t(key)}**" in text, (lang, key)  # the buttons named as the app names them
+        assert f"**{t('button.open_auction', card='J♥')}**" in text
