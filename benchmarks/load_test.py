@@ -624,6 +624,7 @@ class Options:
     json_path: str = ""
     quiet: bool = False
     voila_config: str = ""  # an experiment: extra Voila config (JSON), NOT the README's options
+    notebook: str = "app"  # "bare_mpl": the same load on the bare notebook, for comparison
 
 
 class Run:
@@ -636,6 +637,7 @@ class Run:
         self.started = time.monotonic()
         self.deadline = self.started + options.time_limit
         self.out: dict[str, Any] = {"options": asdict(options), "errors": []}
+        self.target = BARE_TARGET if options.notebook == "bare_mpl" else APP_TARGET
 
     def say(self, text: str = "") -> None:
         if not self.options.quiet:
@@ -733,10 +735,10 @@ async def _session(run: Run, index: int, kind: str, delay: float, phase_start: f
     result.started_at = started - phase_start
     timeout = min(options.page_timeout, max(5.0, run.left() - 60))
     if kind == "browser":
-        session: Any = BrowserSession(browser, url, APP_TARGET, result, timeout)
+        session: Any = BrowserSession(browser, url, run.target, result, timeout)
     else:
         base, _, query = url.partition("?")
-        session = ProtocolSession(base, APP_TARGET, "?" + query if query else "", result, timeout)
+        session = ProtocolSession(base, run.target, "?" + query if query else "", result, timeout)
     try:
         await session.open(started)
         now = time.perf_counter()
@@ -937,7 +939,7 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
             pages = stats(kind, "page_s")
             say(f"   {kind:<8} ({len(t):2d}): time to interactive median {median(t):5.1f} s, p95 {p95(t):5.1f} s, "
                 f"max {max(t):5.1f} s" + (f"; whole page received median {median(pages):5.1f} s" if kind == "protocol" else ""))
-    say(f"\n-- Clicks on \"Next card\" until the .spec-hold-pct value changed (under load)")
+    say(f"\n-- Clicks on .{run.target.button} until the .{run.target.output} value changed (under load)")
     say(f"   {clicks} clicks, {answered} answered, {unanswered} unanswered within {options.click_timeout:.0f} s; "
         f"{len(played)}/{len(results)} sessions made every click"
         + (f" and played the whole deal ({expected_clicks} cards)" if whole_deal else f" ({expected_clicks} each)"))
@@ -1056,15 +1058,17 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
 async def main_async(run: Run) -> None:
     options = run.options
     seed, cards = deal_seed()
+    if run.target is BARE_TARGET:  # a counter: no deal, no end
+        cards = options.clicks or cards
     expected = cards if not options.clicks else min(options.clicks, cards)
-    query = APP_TARGET.query.format(seed=seed)
+    query = run.target.query.format(seed=seed)
     run.out["seed"] = seed
     run.say(f"load_test: {options.sessions} sessions ({min(options.browsers, options.sessions)} headless Chromium), "
             f"loopback only, time limit {options.time_limit:.0f} s")
     mem_total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024**3
     run.say(f"machine: {os.cpu_count()} cores, {mem_total:.1f} GiB; load average {load_average()} at the start")
     run.say(f"deal: {query} (seed {seed}: {cards} cards, the odds change at each)")
-    server = run.server(APP)
+    server = run.server(run.target.notebook)
     run.say(f"app server: python -m voila {' '.join(server.command[3:])}")
     run.say(f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
             f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
@@ -1072,11 +1076,13 @@ async def main_async(run: Run) -> None:
             f"answering after {server.started_in:.1f} s")
     if options.voila_config:
         run.say(f"   EXPERIMENT: extra Voila configuration (voila.json, not the README's options): {options.voila_config}")
-    base = await baseline(run, server, query) if options.baseline else None
+    if run.target is not APP_TARGET:
+        run.say(f"   COMPARISON: the load on {run.target.notebook}, not on the app")
+    base = await baseline(run, server, query) if options.baseline and run.target is APP_TARGET else None
     run.out["baseline"] = base
     load = await load_phase(run, server, query, expected)
     run.out["load"] = load
-    run.out["summary"] = report(run, load, base, expected, expected == cards)
+    run.out["summary"] = report(run, load, base, expected, expected == cards and run.target is APP_TARGET)
 
 
 def _on_sigterm(*_: Any) -> None:
@@ -1134,6 +1140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare-kernel comparison")
     parser.add_argument("--json", dest="json_path", default="", help="write the figures to this file")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--notebook", choices=["app", "bare_mpl"], default="app",
+                        help="a comparison: put the same load on benchmarks/bare_mpl.ipynb instead of the app")
     parser.add_argument("--voila-config", default="", metavar="JSON",
                         help="an experiment: extra Voila configuration, e.g. "
                              "'{\"VoilaExecutor\": {\"iopub_timeout\": 60}}' (not the README's options)")
@@ -1147,6 +1155,7 @@ def main(argv: list[str] | None = None) -> int:
         cull_idle=args.cull_idle, cull_interval=args.cull_interval, pool=args.pool,
         page_timeout=args.page_timeout, click_timeout=args.click_timeout, time_limit=args.time_limit,
         baseline=not args.no_baseline, json_path=args.json_path, quiet=args.quiet, voila_config=args.voila_config,
+        notebook=args.notebook,
     )
     if args.voila_config:
         json.loads(args.voila_config)  # fails early if it is not JSON

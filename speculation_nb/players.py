@@ -24,6 +24,14 @@ never bids above its break-even price.
 The helpers :func:`computer_bids` and :func:`computer_decision` apply a table's
 strategies to a game; the widget uses them, and so can a lesson or a
 tournament (:func:`play_deal` plays a whole deal with no person at the table).
+
+More players, for the lessons and :mod:`speculation_nb.tournament` (further
+down): :class:`Shrewd` (bids only what it takes), :data:`SPIRITED` (3/2),
+:class:`Undecided` (does what its advisor would), :class:`Fond` (spares a
+favourite), :class:`PileBuyer` (V3: buys up other piles when the exact numbers
+say it pays), :func:`trading` (a temperament that answers blind trades by the
+exact numbers), :func:`mansfield_park` (the card table of the novel), and
+:func:`play`, the play loop with blind trades and a ``strict`` mode.
 """
 
 from __future__ import annotations

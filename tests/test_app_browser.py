@@ -340,11 +340,12 @@ def test_the_link_chooses_the_language(app_server, open_page) -> None:
         t = translator(lang)
         header.click()  # open the settings
         page.locator(".spec-set-lang select").first.select_option(label=t.language_name())
-        page.wait_for_function(
-            "text => (document.querySelector('button.spec-next') || {}).textContent === text",
-            arg=t("button.next_card"), timeout=20_000)
+        page.wait_for_function(  # the whole page follows: the buttons, the log, the charts' titles
+            "([next, log, chart]) => (document.querySelector('button.spec-next') || {}).textContent === next"
+            " && (document.querySelector('.spec-log') || {textContent: ''}).textContent.includes(log)"
+            " && (document.querySelector('.spec-win-title') || {}).textContent === chart",
+            arg=[t("button.next_card"), t("label.log"), t("chart.win.title")], timeout=20_000)
         header.click()  # fold them again
-        assert t("label.log") in page.locator(LOG).first.text_content()  # (shown in capitals by CSS)
         assert t.percent(0)[-1] == "%" and page.locator(".spec-hold-pct").first.inner_text().strip() in (
             pct.replace(",", "."), pct.replace("%", "\xa0%"), pct)
         page.locator(".spec-app").first.evaluate("el => el.scrollIntoView()")

@@ -104,8 +104,10 @@ def test_O1_formula_and_words_of_the_explanation():
     assert "2 trumps above the Q♥" in words and "46 unseen cards" in words and "8 of those" in words
     assert "67.9%" in words and ex.formula in words
     # a translation layer replaces the words, by key, as a dict or a callable
-    assert ex.words({"odds.hold.main.other": "{h}|{U}|{n}|{formula}"}) == "2|46|8|" + ex.formula
-    assert ex.words(lambda key, **p: key) == "odds.hold.main.other"
+    # (no dead pile at this table: the words that do not mention one, RULES.md V2)
+    assert "dead pile" not in words and ex.n_dead == 0
+    assert ex.words({"odds.hold.main_no_dead.other": "{h}|{U}|{n}|{formula}"}) == "2|46|8|" + ex.formula
+    assert ex.words(lambda key, **p: key) == "odds.hold.main_no_dead.other"
     assert str(ex) == words
 
 

@@ -146,6 +146,20 @@ def test_the_result_table():
     assert [r["final"] for r in quick.rows] == [r["final"] for r in result.rows[:9]]
 
 
+def test_the_garbage_collector_is_left_as_it_was():
+    import gc
+
+    assert gc.isenabled()
+    tournament(["fair", "fair", "fair"], evenings=2, seed=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        tournament(["fair", "fair", "fair"], evenings=2, seed=1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_bad_tournaments_are_refused():
     with pytest.raises(ValueError):
         tournament(["fair", "fair", "fair"], evenings=0)

@@ -458,7 +458,8 @@ def test_the_link_chooses_the_language_through_query_string(monkeypatch):
     assert a.controller.lang == "de" and a.ui.next.description == "Nächste Karte ▶"
     assert a.ui.set_lang.value == "de"
     a.close()
-    for query, lang in [("lang=pt-BR", "pt"), ("lang=IT", None), ("lang=it_IT", "it"), ("lang=xx", None), ("", None)]:
+    for query, lang in [("lang=pt-BR", "pt"), ("lang=IT", "it"), ("lang=de_AT", "de"), ("lang=xx", None), ("lang=../de", None),
+                        ("", None)]:
         monkeypatch.setenv("QUERY_STRING", query)
         assert query_settings().get("lang") == lang, query
     app = nbformat.read(REPO / "notebooks" / "app.ipynb", as_version=4)

@@ -1133,8 +1133,8 @@ def query_settings(query: str | None = None) -> dict[str, Any]:
     lang = params.get("lang", "").strip().replace("-", "_")
     if lang in available_languages():
         out["lang"] = lang
-    elif lang.split("_")[0] in available_languages():
-        out["lang"] = lang.split("_")[0]
+    elif lang.split("_")[0].lower() in available_languages():  # "de_AT", "pt-BR", "IT"
+        out["lang"] = lang.split("_")[0].lower()
     if params.get("mode") in MODES:
         out["mode"] = params["mode"]
     if params.get("charts") in ("auto", "ipympl", "static"):

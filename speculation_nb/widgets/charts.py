@@ -340,7 +340,13 @@ class HoldChart(_Chart):
             return
         self._frame = key
         ax = self.ax
-        ax.set_yticks([0, 0.5, 1], [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)])
+        ticks = [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)]
+        ax.set_yticks([0, 0.5, 1], ticks)
+        # "100 %" (German) is wider than "100%": give the tick labels room.
+        left = 0.115 if max(len(x) for x in ticks) <= 4 else 0.145
+        box = ax.get_position()
+        if abs(box.x0 - left) > 1e-9:
+            ax.set_position((left, box.y0, 0.98 - left, box.height))
         ax.set_xlim(-0.4, total + 0.6)
         step = 1 if total <= 12 else (2 if total <= 24 else 5)
         ax.set_xticks(list(range(0, int(total) + 1, step)))
