@@ -1067,7 +1067,8 @@ async def main_async(run: Run) -> None:
             f"loopback only, time limit {options.time_limit:.0f} s")
     mem_total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024**3
     run.say(f"machine: {os.cpu_count()} cores, {mem_total:.1f} GiB; load average {load_average()} at the start")
-    run.say(f"deal: {query} (seed {seed}: {cards} cards, the odds change at each)")
+    if run.target is APP_TARGET:
+        run.say(f"deal: {query} (seed {seed}: {cards} cards, the odds change at each)")
     server = run.server(run.target.notebook)
     run.say(f"app server: python -m voila {' '.join(server.command[3:])}")
     run.say(f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
