@@ -28,7 +28,8 @@ from ..session import Session
 
 __all__ = ["Controller", "Snapshot", "DEFAULT_NAMES", "MODES"]
 
-#: Default names: the card players of Mansfield Park, chapter 25.
+#: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
+#: (Lady Bertram played too), then Bertram children who were away that evening.
 DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 MODES = ("play", "classroom")
 MAX_SEED = 2**63 - 1
