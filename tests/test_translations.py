@@ -297,7 +297,7 @@ def words(texts: list[str]) -> set[str]:
 
 
 #: Words that are rightly the same in English and the language.
-NAMES = words(list(DEFAULT_NAMES)) | {"speculation", "hoyle", "games"} | {
+NAMES = words(list(DEFAULT_NAMES)) | {"speculation", "hoyle", "games", "mansfield", "park"} | {
     "english", "italiano", "português", "deutsch"}  # the language selector names each language in itself
 SAME_WORDS = {
     "it": {"come", "computer", "in", "pile"},   # come = how; in vendita; pile = piles (of pila)

@@ -507,3 +507,18 @@ def test_close_closes_only_this_app():
     a.close()
     assert a.widget.comm is None and a.ui.next.comm is None
     assert other.comm is not None
+
+
+def test_the_mansfield_park_cast_plays_in_the_app():
+    """?cast=mansfield seats the characters of vol. II, ch. 7 with their own strategies."""
+    from speculation_nb import players
+    from speculation_nb.widgets.app import SpeculationApp, query_settings
+
+    settings = query_settings("cast=mansfield&seed=1814")
+    assert settings == {"temperament": "mansfield", "players": 6, "seed": 1814}
+    app = SpeculationApp(**settings)
+    cast = players.mansfield_park(6)
+    assert app.controller.names == list(cast.names)
+    strategies = players.table_strategies(6, "mansfield", people=[0])
+    assert [type(strategies[s]).__name__ for s in range(1, 6)] == [type(x).__name__ for x in cast.strategies[1:]]
+    assert app.ui.set_temperament.value == "mansfield"

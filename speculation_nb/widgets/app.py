@@ -40,7 +40,7 @@ __all__ = ["SpeculationApp", "app", "from_request", "query_settings"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
-TEMPERAMENT_CHOICES = ("mixed", "cautious", "fair", "bold")
+TEMPERAMENT_CHOICES = ("mixed", "cautious", "fair", "bold", "mansfield")
 
 
 def _esc(value: Any) -> str:
@@ -1137,6 +1137,9 @@ def query_settings(query: str | None = None) -> dict[str, Any]:
         out["lang"] = lang.split("_")[0].lower()
     if params.get("mode") in MODES:
         out["mode"] = params["mode"]
+    if params.get("cast") == "mansfield":  # the novel's card party, chapter 7
+        out["temperament"] = "mansfield"
+        out.setdefault("players", 6)
     if params.get("charts") in ("auto", "ipympl", "static"):
         out["charts"] = params["charts"]
     try:

@@ -248,9 +248,14 @@ class Controller(HasTraits):
     def new_session(self, rules: Rules, names: Sequence[str] | None = None, deals: int | None = 10,
                     seed: int | None = None, human: int | None = None) -> None:
         n = rules.players
+        defaults = DEFAULT_NAMES
+        if self.temperament == "mansfield":  # the characters sit where their strategies play
+            defaults = players.mansfield_park(n).names
+            if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):
+                names = None
         names = list(names or [])[:n]
-        names += [DEFAULT_NAMES[i] for i in range(len(names), n)]
-        names = [str(x).strip() or DEFAULT_NAMES[i] for i, x in enumerate(names)]
+        names += [defaults[i] for i in range(len(names), n)]
+        names = [str(x).strip() or defaults[i] for i, x in enumerate(names)]
         if seed is None:
             seed = secrets.randbits(40)
         self.session = Session(rules, names, deals, seed)
