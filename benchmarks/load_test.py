@@ -33,7 +33,13 @@ alone on the app give the kernel-memory ratio (target: app within 1.3x).
 
 Loopback only; every request loop is bounded in count and time; the whole run
 stops by itself (``--time-limit``, 600 s by default) and stops every server,
-kernel and browser it started. ``--json FILE`` writes the figures.
+kernel and browser it started. ``--json FILE`` writes the figures (and the
+server's log beside it, ``FILE`` with ``.voila.log``).
+
+Comparisons, never the default: ``--notebook bare_mpl`` puts the same load on
+the bare notebook; ``--voila-config '{"VoilaExecutor": {"iopub_timeout": 60}}'``
+adds Voila configuration (a ``voila.json`` in a configuration folder of its
+own) to try an option before it goes into ``speculation_nb.serve``.
 """
 
 from __future__ import annotations
@@ -726,7 +732,7 @@ async def baseline(run: Run, app_server: VoilaServer, query: str) -> dict[str, A
 
 async def _session(run: Run, index: int, kind: str, delay: float, phase_start: float, url: str, browser: Any,
                    played: asyncio.Event, release: asyncio.Event, results: list[SessionResult],
-                   expected_clicks: int, rng: random.Random) -> None:
+                   expected_clicks: int, rng: random.Random, whole_deal: bool) -> None:
     options = run.options
     result = SessionResult(index=index, kind=kind)
     results.append(result)
@@ -761,8 +767,10 @@ async def _session(run: Run, index: int, kind: str, delay: float, phase_start: f
                 result.latencies_ms.append(latency)
         if kind == "browser":
             await session.check()
-        else:
-            await asyncio.sleep(0.5)  # the button's "disabled" update after the last card
+        elif whole_deal:  # the button's "disabled" update after the last card (a busy kernel may be slow)
+            waited = time.perf_counter()
+            while not session.button_disabled() and time.perf_counter() - waited < 10:
+                await asyncio.sleep(0.25)
         result.deal_over = session.button_disabled()
     except Exception as error:
         message = str(error).splitlines()[0] if str(error) else repr(error)
@@ -779,7 +787,8 @@ async def _session(run: Run, index: int, kind: str, delay: float, phase_start: f
                 result.errors.append(f"closing: {error!r}")
 
 
-async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks: int) -> dict[str, Any]:
+async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks: int,
+                     whole_deal: bool) -> dict[str, Any]:
     options = run.options
     n, b = options.sessions, min(options.browsers, options.sessions)
     browser_at = {round(k * n / b) for k in range(b)} if b else set()
@@ -827,7 +836,7 @@ async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks:
             delay = options.ramp * index / n
             tasks.append(asyncio.ensure_future(_session(
                 run, index, kind, delay, phase_start, url, browser, played, release, results,
-                expected_clicks, random.Random(rng.random()),
+                expected_clicks, random.Random(rng.random()), whole_deal,
             )))
         budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60))
         try:
@@ -924,8 +933,8 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
     def stats(kind: str | None, key: str) -> list[float]:
         return [r[key] for r in results if r[key] is not None and (kind is None or r["kind"] == kind)]
 
-    say(f"\n-- Interactive (from a session's page request to its button enabled, or for a protocol client "
-        f"to the widget states read and the button found enabled)")
+    say("\n-- Interactive (from a session's page request to its button enabled, or for a protocol client "
+        "to the widget states read and the button found enabled)")
     if interactive:
         last = max(r["interactive_at"] for r in interactive)
         say(f"   {len(interactive)}/{len(results)} sessions interactive; the last at {last:.1f} s "
@@ -956,7 +965,7 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
     others = [m for kid, m in memory["kernels"].items() if kid not in ids]
     server = memory["server"]
     total_pss = server["pss"] + sum(m["pss"] for m in memory["kernels"].values())
-    say(f"\n-- Memory with every session open, after the deal (/proc/<pid>/smaps_rollup)")
+    say("\n-- Memory with every session open, after the deal (/proc/<pid>/smaps_rollup)")
     say(f"   Voila server:            PSS {server['pss'] / MiB:7.1f} MiB  RSS {server['rss'] / MiB:7.1f} MiB")
     if kernels:
         for key, label in (("pss", "PSS"), ("rss", "RSS"), ("uss", "USS")):
@@ -973,7 +982,7 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
     if cpu:
         say(f"   CPU per session kernel so far: median {median(cpu):.1f} s; Voila server {load['server_cpu'] or 0:.1f} s")
 
-    say(f"\n-- Closing every tab")
+    say("\n-- Closing every tab")
     gone = load["kernels_gone_after"]
     if gone is not None:
         say(f"   all {load['session_kernels']} session kernels gone {gone:.1f} s after the tabs closed "
@@ -1081,9 +1090,10 @@ async def main_async(run: Run) -> None:
         run.say(f"   COMPARISON: the load on {run.target.notebook}, not on the app")
     base = await baseline(run, server, query) if options.baseline and run.target is APP_TARGET else None
     run.out["baseline"] = base
-    load = await load_phase(run, server, query, expected)
+    whole_deal = expected == cards and run.target is APP_TARGET
+    load = await load_phase(run, server, query, expected, whole_deal)
     run.out["load"] = load
-    run.out["summary"] = report(run, load, base, expected, expected == cards and run.target is APP_TARGET)
+    run.out["summary"] = report(run, load, base, expected, whole_deal)
 
 
 def _on_sigterm(*_: Any) -> None:
@@ -1098,7 +1108,7 @@ def run(options: Options) -> dict[str, Any]:
     AsyncHTTPClient.configure(None, max_clients=max(10, 4 * options.sessions))
 
     def watchdog() -> None:  # the last resort if the event loop itself is stuck
-        print(f"load_test: over the time limit by 60 s: stopping everything", file=sys.stderr, flush=True)
+        print("load_test: over the time limit by 60 s: stopping everything", file=sys.stderr, flush=True)
         state.stop_all()
         os._exit(3)
 
