@@ -1170,7 +1170,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.voila_config:
         json.loads(args.voila_config)  # fails early if it is not JSON
-    out = run(options)
+    try:
+        out = run(options)
+    except KeyboardInterrupt as stop:
+        print(f"load_test: stopped ({stop or 'Ctrl-C'}); every server, kernel and browser it started is stopped",
+              file=sys.stderr, flush=True)
+        return 130
     summary = out.get("summary")
     if not summary:
         return 2

@@ -56,6 +56,8 @@ DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 120
 #: Seconds between two checks for such kernels.
 CULL_INTERVAL = 30
+#: Seconds Voila waits for a cell's display messages once the cell has run.
+IOPUB_TIMEOUT = 60
 #: Preheated kernels kept waiting (0: none).
 POOL_SIZE = 0
 
@@ -114,6 +116,11 @@ def voila_args(
         f"--MappingKernelManager.cull_idle_timeout={timeout}",
         f"--MappingKernelManager.cull_interval={interval}",
         "--MappingKernelManager.cull_connected=False",
+        # The app's first display sends a few hundred widget messages; when a
+        # whole class opens the page at once on a small server they arrive
+        # after nbclient's default 4 s wait, and Voila would send a page
+        # without the app (benchmarks/load_test.py; voila-dashboards/voila#920).
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
     if pool:
         args += ["--preheat_kernel=True", f"--pool_size={pool}"]
