@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from speculation_nb import Card, Game, IllegalAction, Rules
+from speculation_nb import Card, Game, Rules
+from rules_helpers import illegal
 
 PILES4 = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["5S", "6S", "8S"]]
 
@@ -14,16 +15,6 @@ PILES4 = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["5S", "6S
 def table(stacks=None, **settings) -> Game:
     """4 players, dealer 0 holding the 7H turn-up; no trump in any pile."""
     return Game.from_layout(Rules(players=4, **settings), PILES4, "7H", dealer=0, stacks=stacks)
-
-
-def illegal(game: Game, rule: str, action) -> IllegalAction:
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as info:
-        action()
-    assert info.value.rule == rule, str(info.value)
-    assert str(info.value).startswith(rule + ": ")
-    assert game.to_json() == before
-    return info.value
 
 
 # ------------------------------------------------------------------------- P1

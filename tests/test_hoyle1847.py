@@ -4,33 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from speculation_nb import Card, Game, IllegalAction, Rules
+from speculation_nb import Game, Rules
+from rules_helpers import C, illegal, reveal_all
 
 HOYLE = dict(preset="hoyle1847")
 PILES4 = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["5S", "6S", "8S"]]
 PLAIN = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"]]
-
-
-def C(text: str) -> Card:
-    return Card.parse(text)
-
-
-def reveal_all(game: Game, times: int) -> list[tuple[int, str]]:
-    out = []
-    for _ in range(times):
-        seat = game.turn
-        out.append((seat, game.reveal().code))
-    return out
-
-
-def illegal(game: Game, rule: str, action) -> IllegalAction:
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as info:
-        action()
-    assert info.value.rule == rule, str(info.value)
-    assert str(info.value).startswith(rule + ": ")
-    assert game.to_json() == before
-    return info.value
 
 
 # ------------------------------------------------------------------------- (a)

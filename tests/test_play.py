@@ -7,21 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from speculation_nb import Card, Game, IllegalAction, Rules
-
-
-def C(text: str) -> Card:
-    return Card.parse(text)
-
-
-def reveal_all(game: Game, times: int) -> list[tuple[int, str]]:
-    """Reveal ``times`` cards; returns (seat, card code) of each reveal in order."""
-    out = []
-    for _ in range(times):
-        seat = game.turn
-        card = game.reveal()
-        out.append((seat, card.code))
-    return out
+from speculation_nb import Game, IllegalAction, Rules
+from rules_helpers import C, reveal_all
 
 
 def illegal(rule: str, action) -> IllegalAction:
