@@ -167,10 +167,15 @@ def close(context: Any, page: Any) -> None:
 
 
 def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int, notebooks: list[str]) -> dict:
-    print(f"\n== {label}: " + ("a kernel started per page" if not pool else f"--preheat_kernel=True --pool_size={pool}"))
+    print(
+        f"\n== {label}: " + ("a kernel started per page" if not pool else f"--preheat_kernel=True --pool_size={pool}")
+    )
     servers = {nb: VoilaServer(nb, pool_size=pool).start() for nb in notebooks}
     try:
-        print("   command: python -m voila " + " ".join(servers[notebooks[0]].command[3:]).replace(notebooks[0], "<notebook>"))
+        print(
+            "   command: python -m voila "
+            + " ".join(servers[notebooks[0]].command[3:]).replace(notebooks[0], "<notebook>")
+        )
         result: dict[str, Any] = {nb: {"tti": [], "first": None, "clicks": [], "unchanged": 0} for nb in notebooks}
         failures: list[str] = []
         for nb in notebooks:  # a first load each: compiles, fills caches; shown, not counted
@@ -183,7 +188,7 @@ def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int,
             result[nb]["first"] = seconds
             close(context, page)
         for run in range(runs):
-            for nb in (notebooks if run % 2 == 0 else notebooks[::-1]):  # by turns, alternating order
+            for nb in notebooks if run % 2 == 0 else notebooks[::-1]:  # by turns, alternating order
                 try:
                     seconds, context, page = load(browser, servers[nb], nb)
                 except LoadFailed as failure:
@@ -235,7 +240,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pool", type=int, default=2, help="pool size of the preheated configuration")
     parser.add_argument("--only", choices=["plain", "preheat"], help="measure one configuration only")
     parser.add_argument("--bare-only", action="store_true", help="measure the bare notebook only")
-    parser.add_argument("--app", default=APP, help=f"the app notebook to measure (default {APP}; e.g. a variant to compare)")
+    parser.add_argument(
+        "--app", default=APP, help=f"the app notebook to measure (default {APP}; e.g. a variant to compare)"
+    )
     options = parser.parse_args(argv)
     APP = options.app
     notebooks = [BARE] if options.bare_only else [BARE, APP]
@@ -249,7 +256,9 @@ def main(argv: list[str] | None = None) -> None:
     configs = [("plain", 0), ("preheat", options.pool)]
     if options.only:
         configs = [c for c in configs if c[0] == options.only]
-    print(f"bench_app: {options.runs} measured loads per notebook, {options.clicks} clicks; loopback, headless Chromium")
+    print(
+        f"bench_app: {options.runs} measured loads per notebook, {options.clicks} clicks; loopback, headless Chromium"
+    )
     print(f"machine: {os.cpu_count()} cores; load average {_load()} at the start")
     started = time.perf_counter()
     results = {}

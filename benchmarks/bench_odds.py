@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from speculation_nb import Card, Game, Rules, odds  # noqa: E402
-from speculation_nb import simulate as sim  # noqa: E402
-from speculation_nb.cards import full_deck  # noqa: E402
+from speculation_nb import Card, Game, Rules, odds
+from speculation_nb import simulate as sim
+from speculation_nb.cards import full_deck
 
 TARGET = {"O1": 50e-6, "O2": 1e-3, "O2O3_5x3": 2e-3, "O2O3_8x5": 50e-3, "MC": 1_000_000}
 
@@ -90,8 +90,10 @@ def play_whole_deal(game: Game, seed: int) -> Game:
 def main() -> None:
     t_start = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"speculation_nb odds benchmark   (python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} CPUs, load average {load:.1f})")
+    print(
+        f"speculation_nb odds benchmark   (python {sys.version.split()[0]}, "
+        f"{os.cpu_count()} CPUs, load average {load:.1f})"
+    )
     small = Game.deal(Rules(players=5), seed=3)
     small_low = deal_with_turn_up(Rules(players=5), "2H", seed=1)
     big_rules = Rules(players=8, hand_size=5, dead_hand=True, jack_five=True)
@@ -111,8 +113,12 @@ def main() -> None:
     for name, game in (("5x3", small), ("8x5+dead+V1 (2 up)", big)):
         whole = play_whole_deal(game.copy(), seed=2)
         k_all = len(whole.history)
-        for label, k in (("first reveal", 0), ("a third in", k_all // 3), ("two thirds in", 2 * k_all // 3),
-                         ("last move", k_all - 1)):
+        for label, k in (
+            ("first reveal", 0),
+            ("a third in", k_all // 3),
+            ("two thirds in", 2 * k_all // 3),
+            ("last move", k_all - 1),
+        ):
             moment = whole.at(k)
             cold = best_of(lambda: odds.win_probabilities(moment), repeats=5, inner=20, cold=True)
             warm = best_of(lambda: odds.win_probabilities(moment), repeats=5, inner=500)
@@ -146,10 +152,13 @@ def main() -> None:
             odds.win_probabilities(moment)
             odds.expected_pot(moment)
         total = time.process_time() - t
-        print(f"  {name:20s} every moment of a whole deal ({len(states)} moments): "
-              f"{ms(total)} in all, {ms(total / len(states))} a moment")
-    be = best_of(lambda: [(odds.break_even(big, s), odds.seller_break_even(big, s)) for s in range(1, 8)],
-                 repeats=3, cold=True)
+        print(
+            f"  {name:20s} every moment of a whole deal ({len(states)} moments): "
+            f"{ms(total)} in all, {ms(total / len(states))} a moment"
+        )
+    be = best_of(
+        lambda: [(odds.break_even(big, s), odds.seller_break_even(big, s)) for s in range(1, 8)], repeats=3, cold=True
+    )
     print(f"  {'8x5+dead+V1 (2 up)':20s} break-even + seller's, all 7 buyers, cold {ms(be)}")
 
     print("\nMonte Carlo: simulated deal endings per second, from the first reveal")
@@ -169,15 +178,21 @@ def main() -> None:
         py = (time.process_time() - t) / py_deals
         rate = deals / best_cpu
         rates[name] = rate
-        print(f"  {name:20s} numpy {rate:12,.0f}/s CPU ({deals / best_wall:12,.0f}/s wall)   "
-              f"plain Python loop {1 / py:10,.0f}/s   ratio {rate * py:6.1f}x")
+        print(
+            f"  {name:20s} numpy {rate:12,.0f}/s CPU ({deals / best_wall:12,.0f}/s wall)   "
+            f"plain Python loop {1 / py:10,.0f}/s   ratio {rate * py:6.1f}x"
+        )
 
     print("\nTargets")
     print(f"  O1 < 50 µs a call:                      worst {us(worst_o1)}  {verdict(worst_o1, TARGET['O1'])}")
     print(f"  O2 every seat < 1 ms, any moment:       worst {us(worst_o2)}  {verdict(worst_o2, TARGET['O2'])}")
-    print(f"  O2+O3 first reveal 5x3 < 2 ms:          {ms(o2o3['5x3 (2 up)'])}  {verdict(o2o3['5x3 (2 up)'], TARGET['O2O3_5x3'])}")
-    print(f"  O2+O3 first reveal 8x5 < 50 ms:         {ms(o2o3['8x5+dead+V1 (2 up)'])}  "
-          f"{verdict(o2o3['8x5+dead+V1 (2 up)'], TARGET['O2O3_8x5'])}")
+    print(
+        f"  O2+O3 first reveal 5x3 < 2 ms:          {ms(o2o3['5x3 (2 up)'])}  {verdict(o2o3['5x3 (2 up)'], TARGET['O2O3_5x3'])}"
+    )
+    print(
+        f"  O2+O3 first reveal 8x5 < 50 ms:         {ms(o2o3['8x5+dead+V1 (2 up)'])}  "
+        f"{verdict(o2o3['8x5+dead+V1 (2 up)'], TARGET['O2O3_8x5'])}"
+    )
     mc = min(rates["5x3"], rates["5x3 (2 up)"])
     print(f"  Monte Carlo 5x3 >= 1,000,000 endings/s: {mc:12,.0f}/s  {verdict(TARGET['MC'], mc)}")
     print(f"\n(finished in {time.perf_counter() - t_start:.0f} s wall)")

@@ -190,9 +190,9 @@ def pack_v1(channel: str, msg: dict[str, Any]) -> bytes:
 def unpack_v1(data: bytes) -> tuple[str, dict[str, Any]]:
     """The inverse of :func:`pack_v1` (as jupyter_server's ``deserialize_msg_from_ws_v1``)."""
     count = int.from_bytes(data[:8], "little")
-    offsets = [int.from_bytes(data[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
-    channel = data[offsets[0]: offsets[1]].decode()
-    parts = [data[offsets[i]: offsets[i + 1]] for i in range(1, count - 1)]
+    offsets = [int.from_bytes(data[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+    channel = data[offsets[0] : offsets[1]].decode()
+    parts = [data[offsets[i] : offsets[i + 1]] for i in range(1, count - 1)]
     msg = {
         "header": json.loads(parts[0]),
         "parent_header": json.loads(parts[1]),
@@ -286,15 +286,23 @@ class ProtocolSession:
         url = self.base_url + path
         assert url.split("/")[2].split(":")[0] in ("127.0.0.1", "localhost"), url  # loopback only
         request = HTTPRequest(
-            url, headers=self._headers(), connect_timeout=self.timeout, request_timeout=self.timeout,
+            url,
+            headers=self._headers(),
+            connect_timeout=self.timeout,
+            request_timeout=self.timeout,
             streaming_callback=streaming,
         )
         response = await AsyncHTTPClient().fetch(request, raise_error=True)
         self._keep_cookies(response)
         return response
 
-    def _message(self, msg_type: str, content: dict[str, Any], buffers: list[bytes] | None = None,
-                 metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _message(
+        self,
+        msg_type: str,
+        content: dict[str, Any],
+        buffers: list[bytes] | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         return {
             "header": {
                 "msg_id": uuid.uuid4().hex,
@@ -338,8 +346,8 @@ class ProtocolSession:
     # ------------------------------------------------------------ opening
     async def open(self, started: float) -> None:
         """GET the page and its assets, connect the kernel, load the widgets."""
-        from tornado.websocket import websocket_connect
         from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
 
         first: list[float] = []
 
@@ -368,8 +376,9 @@ class ProtocolSession:
         await asyncio.gather(*(self._get(path) for path in assets))
 
         ws_url = f"ws://{self.base_url.split('//', 1)[1]}/api/kernels/{kernel_id}/channels?session_id={self.session_id}"
-        request = HTTPRequest(ws_url, headers=self._headers(), connect_timeout=self.timeout,
-                              request_timeout=self.timeout)
+        request = HTTPRequest(
+            ws_url, headers=self._headers(), connect_timeout=self.timeout, request_timeout=self.timeout
+        )
         self.ws = await websocket_connect(request, subprotocols=[WS_PROTOCOL], max_message_size=256 * MiB)
         if self.ws.selected_subprotocol != WS_PROTOCOL:
             raise ProtocolError(f"the server chose the websocket protocol {self.ws.selected_subprotocol!r}")
@@ -385,11 +394,14 @@ class ProtocolSession:
         # @jupyter-widgets/base (_loadFromKernel): the control comm and request_states
         self.control_id = str(uuid.uuid4())
         self.control_reply = asyncio.get_running_loop().create_future()
-        self._send("shell", self._message(
-            "comm_open",
-            {"comm_id": self.control_id, "target_name": "jupyter.widget.control", "data": {}},
-            metadata={"version": "1.0.0"},
-        ))
+        self._send(
+            "shell",
+            self._message(
+                "comm_open",
+                {"comm_id": self.control_id, "target_name": "jupyter.widget.control", "data": {}},
+                metadata={"version": "1.0.0"},
+            ),
+        )
         self._comm_msg(self.control_id, {"method": "request_states"})
         data, buffers = await asyncio.wait_for(self.control_reply, self.timeout)
         self._send("shell", self._message("comm_close", {"comm_id": self.control_id, "data": {}}))
@@ -569,7 +581,8 @@ class BrowserSession:
         await self.page.goto(self.url, wait_until="commit", timeout=self.timeout * 1000)
         self.result.page_s = time.perf_counter() - started
         ready = self.page.locator(f"button.{self.target.button}:enabled").first.wait_for(
-            state="visible", timeout=self.timeout * 1000)
+            state="visible", timeout=self.timeout * 1000
+        )
         # Voila may finish a page whose cell lost its output (the widget never comes): fail then
         empty = self.page.wait_for_function(_EMPTY_PAGE_JS, timeout=self.timeout * 1000, polling=1000)
         tasks = [asyncio.ensure_future(ready), asyncio.ensure_future(empty)]
@@ -725,14 +738,28 @@ async def baseline(run: Run, app_server: VoilaServer, query: str) -> dict[str, A
     ratio_rss = app["kernel"]["rss"] / bare["kernel"]["rss"]
     ratio_uss = app["kernel"]["uss"] / bare["kernel"]["uss"]
     verdict = "met" if ratio_rss <= TARGET_KERNEL_RATIO else "MISSED"
-    run.say(f"   app / bare kernel: RSS {ratio_rss:.2f}x, USS {ratio_uss:.2f}x  "
-            f"(target {TARGET_KERNEL_RATIO}x on RSS: {verdict})")
+    run.say(
+        f"   app / bare kernel: RSS {ratio_rss:.2f}x, USS {ratio_uss:.2f}x  "
+        f"(target {TARGET_KERNEL_RATIO}x on RSS: {verdict})"
+    )
     return {"bare": bare, "app": app, "ratio_rss": ratio_rss, "ratio_uss": ratio_uss}
 
 
-async def _session(run: Run, index: int, kind: str, delay: float, phase_start: float, url: str, browser: Any,
-                   played: asyncio.Event, release: asyncio.Event, results: list[SessionResult],
-                   expected_clicks: int, rng: random.Random, whole_deal: bool) -> None:
+async def _session(
+    run: Run,
+    index: int,
+    kind: str,
+    delay: float,
+    phase_start: float,
+    url: str,
+    browser: Any,
+    played: asyncio.Event,
+    release: asyncio.Event,
+    results: list[SessionResult],
+    expected_clicks: int,
+    rng: random.Random,
+    whole_deal: bool,
+) -> None:
     options = run.options
     result = SessionResult(index=index, kind=kind)
     results.append(result)
@@ -787,8 +814,9 @@ async def _session(run: Run, index: int, kind: str, delay: float, phase_start: f
                 result.errors.append(f"closing: {error!r}")
 
 
-async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks: int,
-                     whole_deal: bool) -> dict[str, Any]:
+async def load_phase(
+    run: Run, server: VoilaServer, query: str, expected_clicks: int, whole_deal: bool
+) -> dict[str, Any]:
     options = run.options
     n, b = options.sessions, min(options.browsers, options.sessions)
     browser_at = {round(k * n / b) for k in range(b)} if b else set()
@@ -815,9 +843,8 @@ async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks:
     browser = None
     playwright_cm = None
     if b:
-        from playwright.async_api import async_playwright
-
         from browser_fixtures import CHROMIUM, CHROMIUM_ARGS
+        from playwright.async_api import async_playwright
 
         playwright_cm = async_playwright()
         playwright = await playwright_cm.__aenter__()
@@ -834,10 +861,25 @@ async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks:
             played_events.append(played)
             kind = "browser" if index in browser_at else "protocol"
             delay = options.ramp * index / n
-            tasks.append(asyncio.ensure_future(_session(
-                run, index, kind, delay, phase_start, url, browser, played, release, results,
-                expected_clicks, random.Random(rng.random()), whole_deal,
-            )))
+            tasks.append(
+                asyncio.ensure_future(
+                    _session(
+                        run,
+                        index,
+                        kind,
+                        delay,
+                        phase_start,
+                        url,
+                        browser,
+                        played,
+                        release,
+                        results,
+                        expected_clicks,
+                        random.Random(rng.random()),
+                        whole_deal,
+                    )
+                )
+            )
         budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60))
         try:
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in played_events)), budget)
@@ -846,7 +888,7 @@ async def load_phase(run: Run, server: VoilaServer, query: str, expected_clicks:
         played_at = time.perf_counter() - phase_start
         load_when_played = load_average()
         memory = server_memory(server)
-        cpu = {kid: None for kid in memory["kernels"]}
+        cpu = dict.fromkeys(memory["kernels"])
         try:
             from voila_server import process_cpu_seconds
 
@@ -909,12 +951,13 @@ def _server_log_problems(text: str) -> list[str]:
     found = []
     for i, line in enumerate(lines):
         if re.search(r"\[(E|C) |\bERROR\b|CRITICAL|timed out|Timeout|Kernel died|Kernel didn't respond", line):
-            found.append(" | ".join(x.strip() for x in lines[i: i + 3])[:400])
+            found.append(" | ".join(x.strip() for x in lines[i : i + 3])[:400])
     return found
 
 
-def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected_clicks: int,
-           whole_deal: bool) -> dict[str, Any]:
+def report(
+    run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected_clicks: int, whole_deal: bool
+) -> dict[str, Any]:
     options = run.options
     results = load["results"]
     interactive = [r for r in results if r["interactive_s"] is not None]
@@ -923,22 +966,34 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
     answered = sum(len(r["latencies_ms"]) for r in results)
     unanswered = sum(r["unanswered"] for r in results)
     # played: every click made and answered, and the deal finished when the whole deal was asked for
-    played = [r for r in results if r["interactive_s"] is not None and (r["deal_over"] or not whole_deal)
-              and r["clicks"] == expected_clicks and not r["unanswered"]]
+    played = [
+        r
+        for r in results
+        if r["interactive_s"] is not None
+        and (r["deal_over"] or not whole_deal)
+        and r["clicks"] == expected_clicks
+        and not r["unanswered"]
+    ]
     all_lat = [x for r in results for x in r["latencies_ms"]]
     say = run.say
-    say(f"   load average {load['load_when_played']} when every session had played "
-        f"({load['played_at']:.0f} s after the first page request)")
+    say(
+        f"   load average {load['load_when_played']} when every session had played "
+        f"({load['played_at']:.0f} s after the first page request)"
+    )
 
     def stats(kind: str | None, key: str) -> list[float]:
         return [r[key] for r in results if r[key] is not None and (kind is None or r["kind"] == kind)]
 
-    say("\n-- Interactive (from a session's page request to its button enabled, or for a protocol client "
-        "to the widget states read and the button found enabled)")
+    say(
+        "\n-- Interactive (from a session's page request to its button enabled, or for a protocol client "
+        "to the widget states read and the button found enabled)"
+    )
     if interactive:
         last = max(r["interactive_at"] for r in interactive)
-        say(f"   {len(interactive)}/{len(results)} sessions interactive; the last at {last:.1f} s "
-            f"after the first page request (sessions opened over {options.ramp:.0f} s)")
+        say(
+            f"   {len(interactive)}/{len(results)} sessions interactive; the last at {last:.1f} s "
+            f"after the first page request (sessions opened over {options.ramp:.0f} s)"
+        )
     else:
         last = None
         say(f"   0/{len(results)} sessions interactive")
@@ -946,12 +1001,17 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
         t = stats(kind, "interactive_s")
         if t:
             pages = stats(kind, "page_s")
-            say(f"   {kind:<8} ({len(t):2d}): time to interactive median {median(t):5.1f} s, p95 {p95(t):5.1f} s, "
-                f"max {max(t):5.1f} s" + (f"; whole page received median {median(pages):5.1f} s" if kind == "protocol" else ""))
+            say(
+                f"   {kind:<8} ({len(t):2d}): time to interactive median {median(t):5.1f} s, p95 {p95(t):5.1f} s, "
+                f"max {max(t):5.1f} s"
+                + (f"; whole page received median {median(pages):5.1f} s" if kind == "protocol" else "")
+            )
     say(f"\n-- Clicks on .{run.target.button} until the .{run.target.output} value changed (under load)")
-    say(f"   {clicks} clicks, {answered} answered, {unanswered} unanswered within {options.click_timeout:.0f} s; "
+    say(
+        f"   {clicks} clicks, {answered} answered, {unanswered} unanswered within {options.click_timeout:.0f} s; "
         f"{len(played)}/{len(results)} sessions made every click"
-        + (f" and played the whole deal ({expected_clicks} cards)" if whole_deal else f" ({expected_clicks} each)"))
+        + (f" and played the whole deal ({expected_clicks} cards)" if whole_deal else f" ({expected_clicks} each)")
+    )
     if all_lat:
         say(f"   latency: median {median(all_lat):6.0f} ms, p95 {p95(all_lat):6.0f} ms, max {max(all_lat):6.0f} ms")
     for kind in ("browser", "protocol"):
@@ -970,34 +1030,48 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
     if kernels:
         for key, label in (("pss", "PSS"), ("rss", "RSS"), ("uss", "USS")):
             values = [m[key] / MiB for m in kernels]
-            say(f"   kernel per session {label}:  median {median(values):6.1f} MiB  (min {min(values):.1f}, "
-                f"max {max(values):.1f}; n={len(values)})")
-        say(f"   {len(kernels)} session kernels:      PSS {sum(m['pss'] for m in kernels) / MiB:7.1f} MiB  "
-            f"(RSS summed {sum(m['rss'] for m in kernels) / MiB:.0f} MiB counts shared pages again and again)")
+            say(
+                f"   kernel per session {label}:  median {median(values):6.1f} MiB  (min {min(values):.1f}, "
+                f"max {max(values):.1f}; n={len(values)})"
+            )
+        say(
+            f"   {len(kernels)} session kernels:      PSS {sum(m['pss'] for m in kernels) / MiB:7.1f} MiB  "
+            f"(RSS summed {sum(m['rss'] for m in kernels) / MiB:.0f} MiB counts shared pages again and again)"
+        )
     if others:
         say(f"   {len(others)} other kernels (pool, baseline): PSS {sum(m['pss'] for m in others) / MiB:.1f} MiB")
-    say(f"   server + kernels:        PSS {total_pss / MiB:7.1f} MiB  (peak while sampled every 2 s: "
-        f"{load['peak_pss'] / MiB:.1f} MiB, {load['peak_kernels']} kernels)")
+    say(
+        f"   server + kernels:        PSS {total_pss / MiB:7.1f} MiB  (peak while sampled every 2 s: "
+        f"{load['peak_pss'] / MiB:.1f} MiB, {load['peak_kernels']} kernels)"
+    )
     cpu = [c for kid, c in load["kernel_cpu"].items() if c is not None and kid in ids]
     if cpu:
-        say(f"   CPU per session kernel so far: median {median(cpu):.1f} s; Voila server {load['server_cpu'] or 0:.1f} s")
+        say(
+            f"   CPU per session kernel so far: median {median(cpu):.1f} s; Voila server {load['server_cpu'] or 0:.1f} s"
+        )
 
     say("\n-- Closing every tab")
     gone = load["kernels_gone_after"]
     if gone is not None:
-        say(f"   all {load['session_kernels']} session kernels gone {gone:.1f} s after the tabs closed "
-            f"(culling: idle {options.cull_idle} s, checked every {options.cull_interval} s)")
+        say(
+            f"   all {load['session_kernels']} session kernels gone {gone:.1f} s after the tabs closed "
+            f"(culling: idle {options.cull_idle} s, checked every {options.cull_interval} s)"
+        )
     else:
-        say(f"   {len(load['kernels_left'])} of {load['session_kernels']} session kernels LEFT BEHIND "
-            f"(live after waiting: {len(load['kernels_live_after'])})")
+        say(
+            f"   {len(load['kernels_left'])} of {load['session_kernels']} session kernels LEFT BEHIND "
+            f"(live after waiting: {len(load['kernels_live_after'])})"
+        )
 
     log_text = run.servers[0].log_text() if run.servers else ""
     if options.json_path and log_text:
         Path(options.json_path).with_suffix(".voila.log").write_text(log_text)
     problems = _server_log_problems(log_text)
     if problems:
-        say(f"\n-- Server log: {len(problems)} error lines" + (
-            f" (whole log: {Path(options.json_path).with_suffix('.voila.log')})" if options.json_path else ""))
+        say(
+            f"\n-- Server log: {len(problems)} error lines"
+            + (f" (whole log: {Path(options.json_path).with_suffix('.voila.log')})" if options.json_path else "")
+        )
         kinds: dict[str, int] = {}
         for line in problems:
             key = re.sub(r"[0-9a-f]{8}-[0-9a-f-]{27}", "<kernel>", line)[:160]
@@ -1047,20 +1121,30 @@ def report(run: Run, load: dict[str, Any], base: dict[str, Any] | None, expected
         summary["ratio_load_rss"] = per_session_rss / bare_rss if kernels else None
 
     say("\n== Targets")
-    ok_all = (summary["interactive"] == summary["sessions"] and summary["played"] == summary["sessions"])
-    say(f"   {summary['sessions']} concurrent sessions all interactive and playing: "
-        f"{'yes' if ok_all else 'NO'} ({summary['interactive']} interactive, {summary['played']} played {'the deal' if whole_deal else 'every click'})")
-    say(f"   no error: {'yes' if not summary['errors'] else 'NO (' + str(summary['errors']) + ')'}"
-        + (f"; server log error lines: {len(problems)}" if problems else ""))
+    ok_all = summary["interactive"] == summary["sessions"] and summary["played"] == summary["sessions"]
+    say(
+        f"   {summary['sessions']} concurrent sessions all interactive and playing: "
+        f"{'yes' if ok_all else 'NO'} ({summary['interactive']} interactive, {summary['played']} played {'the deal' if whole_deal else 'every click'})"
+    )
+    say(
+        f"   no error: {'yes' if not summary['errors'] else 'NO (' + str(summary['errors']) + ')'}"
+        + (f"; server log error lines: {len(problems)}" if problems else "")
+    )
     say(f"   every click answered: {'yes' if not unanswered and clicks else 'NO'} ({answered}/{clicks})")
     say(f"   no kernel left behind: {'yes' if not summary['kernels_left'] and gone is not None else 'NO'}")
     if base:
         verdict = "met" if summary["ratio_alone_rss"] <= TARGET_KERNEL_RATIO else "MISSED"
-        extra = (f"; in the load, median app kernel RSS {summary['kernel_rss_median_mib']:.1f} MiB = "
-                 f"{summary['ratio_load_rss']:.2f}x bare" if summary.get("ratio_load_rss") else "")
-        say(f"   kernel memory within {TARGET_KERNEL_RATIO}x of bare ipywidgets + matplotlib: {verdict} "
+        extra = (
+            f"; in the load, median app kernel RSS {summary['kernel_rss_median_mib']:.1f} MiB = "
+            f"{summary['ratio_load_rss']:.2f}x bare"
+            if summary.get("ratio_load_rss")
+            else ""
+        )
+        say(
+            f"   kernel memory within {TARGET_KERNEL_RATIO}x of bare ipywidgets + matplotlib: {verdict} "
             f"(alone: app RSS {summary['app_alone_kernel_rss_mib']:.1f} MiB / bare {summary['bare_kernel_rss_mib']:.1f} MiB "
-            f"= {summary['ratio_alone_rss']:.2f}x; USS {summary['ratio_alone_uss']:.2f}x{extra})")
+            f"= {summary['ratio_alone_rss']:.2f}x; USS {summary['ratio_alone_uss']:.2f}x{extra})"
+        )
     return summary
 
 
@@ -1072,20 +1156,27 @@ async def main_async(run: Run) -> None:
     expected = cards if not options.clicks else min(options.clicks, cards)
     query = run.target.query.format(seed=seed)
     run.out["seed"] = seed
-    run.say(f"load_test: {options.sessions} sessions ({min(options.browsers, options.sessions)} headless Chromium), "
-            f"loopback only, time limit {options.time_limit:.0f} s")
+    run.say(
+        f"load_test: {options.sessions} sessions ({min(options.browsers, options.sessions)} headless Chromium), "
+        f"loopback only, time limit {options.time_limit:.0f} s"
+    )
     mem_total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024**3
     run.say(f"machine: {os.cpu_count()} cores, {mem_total:.1f} GiB; load average {load_average()} at the start")
     if run.target is APP_TARGET:
         run.say(f"deal: {query} (seed {seed}: {cards} cards, the odds change at each)")
     server = run.server(run.target.notebook)
     run.say(f"app server: python -m voila {' '.join(server.command[3:])}")
-    run.say(f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
-            f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
-            + (f", SPECULATION_POOL_SIZE={options.pool}" if options.pool is not None else "") + f"); "
-            f"answering after {server.started_in:.1f} s")
+    run.say(
+        f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
+        f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
+        + (f", SPECULATION_POOL_SIZE={options.pool}" if options.pool is not None else "")
+        + f"); "
+        f"answering after {server.started_in:.1f} s"
+    )
     if options.voila_config:
-        run.say(f"   EXPERIMENT: extra Voila configuration (voila.json, not the README's options): {options.voila_config}")
+        run.say(
+            f"   EXPERIMENT: extra Voila configuration (voila.json, not the README's options): {options.voila_config}"
+        )
     if run.target is not APP_TARGET:
         run.say(f"   COMPARISON: the load on {run.target.notebook}, not on the app")
     base = await baseline(run, server, query) if options.baseline and run.target is APP_TARGET else None
@@ -1151,21 +1242,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare-kernel comparison")
     parser.add_argument("--json", dest="json_path", default="", help="write the figures to this file")
     parser.add_argument("--quiet", action="store_true")
-    parser.add_argument("--notebook", choices=["app", "bare_mpl"], default="app",
-                        help="a comparison: put the same load on benchmarks/bare_mpl.ipynb instead of the app")
-    parser.add_argument("--voila-config", default="", metavar="JSON",
-                        help="an experiment: extra Voila configuration, e.g. "
-                             "'{\"VoilaExecutor\": {\"iopub_timeout\": 60}}' (not the README's options)")
+    parser.add_argument(
+        "--notebook",
+        choices=["app", "bare_mpl"],
+        default="app",
+        help="a comparison: put the same load on benchmarks/bare_mpl.ipynb instead of the app",
+    )
+    parser.add_argument(
+        "--voila-config",
+        default="",
+        metavar="JSON",
+        help="an experiment: extra Voila configuration, e.g. "
+        '\'{"VoilaExecutor": {"iopub_timeout": 60}}\' (not the README\'s options)',
+    )
     args = parser.parse_args(argv)
     if args.sessions < 1 or args.browsers < 0 or args.time_limit <= 0 or args.time_limit > 3600:
         parser.error("--sessions at least 1, --browsers at least 0, --time-limit from 1 to 3600 s")
     if args.pool is None and os.environ.get("SPECULATION_POOL_SIZE", "").strip():
         args.pool = int(os.environ["SPECULATION_POOL_SIZE"])
     options = Options(
-        sessions=args.sessions, browsers=args.browsers, clicks=args.clicks, think=args.think, ramp=args.ramp,
-        cull_idle=args.cull_idle, cull_interval=args.cull_interval, pool=args.pool,
-        page_timeout=args.page_timeout, click_timeout=args.click_timeout, time_limit=args.time_limit,
-        baseline=not args.no_baseline, json_path=args.json_path, quiet=args.quiet, voila_config=args.voila_config,
+        sessions=args.sessions,
+        browsers=args.browsers,
+        clicks=args.clicks,
+        think=args.think,
+        ramp=args.ramp,
+        cull_idle=args.cull_idle,
+        cull_interval=args.cull_interval,
+        pool=args.pool,
+        page_timeout=args.page_timeout,
+        click_timeout=args.click_timeout,
+        time_limit=args.time_limit,
+        baseline=not args.no_baseline,
+        json_path=args.json_path,
+        quiet=args.quiet,
+        voila_config=args.voila_config,
         notebook=args.notebook,
     )
     if args.voila_config:
@@ -1173,14 +1283,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         out = run(options)
     except KeyboardInterrupt as stop:
-        print(f"load_test: stopped ({stop or 'Ctrl-C'}); every server, kernel and browser it started is stopped",
-              file=sys.stderr, flush=True)
+        print(
+            f"load_test: stopped ({stop or 'Ctrl-C'}); every server, kernel and browser it started is stopped",
+            file=sys.stderr,
+            flush=True,
+        )
         return 130
     summary = out.get("summary")
     if not summary:
         return 2
-    ok = (summary["interactive"] == summary["sessions"] and summary["played"] == summary["sessions"]
-          and not summary["errors"] and not summary["kernels_left"] and summary["kernels_gone_after_s"] is not None)
+    ok = (
+        summary["interactive"] == summary["sessions"]
+        and summary["played"] == summary["sessions"]
+        and not summary["errors"]
+        and not summary["kernels_left"]
+        and summary["kernels_gone_after_s"] is not None
+    )
     return 0 if ok else 1
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Action", "ACTION_FIELDS"]
+__all__ = ["ACTION_FIELDS", "Action"]
 
 #: The fields each kind of action carries, in order.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -30,7 +30,7 @@ class Action:
     args: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def make(cls, kind: str, **args: int) -> "Action":
+    def make(cls, kind: str, **args: int) -> Action:
         return cls(kind, tuple((name, args[name]) for name in ACTION_FIELDS[kind]))
 
     def __getitem__(self, name: str) -> int:
@@ -40,16 +40,18 @@ class Action:
         return {"action": self.kind, **dict(self.args)}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Action":
+    def from_dict(cls, data: Any) -> Action:
         """Read a saved action; anything but the exact expected shape raises ``ValueError``."""
         if not isinstance(data, dict):
-            raise ValueError("an action must be an object such as {\"action\": \"reveal\", \"seat\": 1}")
+            raise ValueError('an action must be an object such as {"action": "reveal", "seat": 1}')
         kind = data.get("action")
         if not isinstance(kind, str) or kind not in ACTION_FIELDS:
             raise ValueError(f"unknown action {kind!r}")
         expected = set(ACTION_FIELDS[kind]) | {"action"}
         if set(data) != expected:
-            raise ValueError(f"a {kind!r} action has exactly the fields {sorted(expected)}, not {sorted(map(str, data))}")
+            raise ValueError(
+                f"a {kind!r} action has exactly the fields {sorted(expected)}, not {sorted(map(str, data))}"
+            )
         for name in ACTION_FIELDS[kind]:
             value = data[name]
             if isinstance(value, bool) or not isinstance(value, int):

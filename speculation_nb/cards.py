@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Card", "Suit", "RANKS", "SUITS", "full_deck"]
+__all__ = ["RANKS", "SUITS", "Card", "Suit", "full_deck"]
 
 
 class Suit(str, Enum):
@@ -41,12 +41,23 @@ _SUIT_OF_TEXT = {
     **{letter: Suit(letter) for letter in "SHDC"},
     **{letter.lower(): Suit(letter) for letter in "SHDC"},
     **{symbol: Suit(letter) for letter, symbol in _SYMBOLS.items()},
-    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
 }
 _RANK_OF_TEXT = {
     **{str(r): r for r in range(2, 11)},
-    "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
-    "t": 10, "j": 11, "q": 12, "k": 13, "a": 14,
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
+    "t": 10,
+    "j": 11,
+    "q": 12,
+    "k": 13,
+    "a": 14,
 }
 _RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_NAMES = {**{r: str(r) for r in range(2, 11)}, 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
@@ -76,7 +87,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
 
     @classmethod
-    def parse(cls, text: "str | Card") -> "Card":
+    def parse(cls, text: str | Card) -> Card:
         """Read a card from text such as ``"Q♥"``, ``"QH"``, ``"qh"``, ``"10S"`` or ``"TS"``.
 
         Surrounding spaces are ignored. Anything else raises ``ValueError``.

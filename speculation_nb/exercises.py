@@ -19,29 +19,62 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-__all__ = ["parse_answer", "check", "Verdict", "Exercise"]
+__all__ = ["Exercise", "Verdict", "check", "parse_answer"]
 
 _FRACTION = re.compile(r"^([+-]?\d+)\s*/\s*(\d+)$")
 _DECIMAL = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
 
 TEXTS = {
-    "en": {"right": "Right!", "wrong": "Not quite.", "unreadable": "I cannot read {answer!r} as a number: try 3/4, 0.75 or 75%.",
-           "more_digits": "Close: give a few more digits.", "hint": "Hint: {hint}", "check": "Check", "answer": "Your answer",
-           "shown": "The answer: {value}", "placeholder": "3/4, 0.75, 75%"},
-    "it": {"right": "Esatto!", "wrong": "Non proprio.", "unreadable": "Non riesco a leggere {answer!r} come numero: prova 3/4, 0,75 o 75%.",
-           "more_digits": "Quasi: aggiungi qualche cifra.", "hint": "Suggerimento: {hint}", "check": "Verifica", "answer": "La tua risposta",
-           "shown": "La risposta: {value}", "placeholder": "3/4, 0,75, 75%"},
-    "pt": {"right": "Certo!", "wrong": "Não exatamente.", "unreadable": "Não consigo ler {answer!r} como número: tente 3/4, 0,75 ou 75%.",
-           "more_digits": "Quase: dê mais algumas casas decimais.", "hint": "Dica: {hint}", "check": "Verificar", "answer": "Sua resposta",
-           "shown": "A resposta: {value}", "placeholder": "3/4, 0,75, 75%"},
-    "de": {"right": "Richtig!", "wrong": "Nicht ganz.", "unreadable": "{answer!r} ist keine lesbare Zahl: versuchen Sie 3/4, 0,75 oder 75 %.",
-           "more_digits": "Fast: geben Sie ein paar Stellen mehr an.", "hint": "Tipp: {hint}", "check": "Prüfen", "answer": "Ihre Antwort",
-           "shown": "Die Antwort: {value}", "placeholder": "3/4, 0,75, 75 %"},
+    "en": {
+        "right": "Right!",
+        "wrong": "Not quite.",
+        "unreadable": "I cannot read {answer!r} as a number: try 3/4, 0.75 or 75%.",
+        "more_digits": "Close: give a few more digits.",
+        "hint": "Hint: {hint}",
+        "check": "Check",
+        "answer": "Your answer",
+        "shown": "The answer: {value}",
+        "placeholder": "3/4, 0.75, 75%",
+    },
+    "it": {
+        "right": "Esatto!",
+        "wrong": "Non proprio.",
+        "unreadable": "Non riesco a leggere {answer!r} come numero: prova 3/4, 0,75 o 75%.",
+        "more_digits": "Quasi: aggiungi qualche cifra.",
+        "hint": "Suggerimento: {hint}",
+        "check": "Verifica",
+        "answer": "La tua risposta",
+        "shown": "La risposta: {value}",
+        "placeholder": "3/4, 0,75, 75%",
+    },
+    "pt": {
+        "right": "Certo!",
+        "wrong": "Não exatamente.",
+        "unreadable": "Não consigo ler {answer!r} como número: tente 3/4, 0,75 ou 75%.",
+        "more_digits": "Quase: dê mais algumas casas decimais.",
+        "hint": "Dica: {hint}",
+        "check": "Verificar",
+        "answer": "Sua resposta",
+        "shown": "A resposta: {value}",
+        "placeholder": "3/4, 0,75, 75%",
+    },
+    "de": {
+        "right": "Richtig!",
+        "wrong": "Nicht ganz.",
+        "unreadable": "{answer!r} ist keine lesbare Zahl: versuchen Sie 3/4, 0,75 oder 75 %.",
+        "more_digits": "Fast: geben Sie ein paar Stellen mehr an.",
+        "hint": "Tipp: {hint}",
+        "check": "Prüfen",
+        "answer": "Ihre Antwort",
+        "shown": "Die Antwort: {value}",
+        "placeholder": "3/4, 0,75, 75 %",
+    },
 }
 
 
@@ -121,9 +154,17 @@ class Exercise:
     answer without a browser and returns the :class:`Verdict`.
     """
 
-    def __init__(self, question: str, answer: Any, *, hint: str | None = None, digits: int = 2,
-                 lang: str = "en", explain: str | None = None,
-                 on_check: Callable[[Verdict], None] | None = None) -> None:
+    def __init__(
+        self,
+        question: str,
+        answer: Any,
+        *,
+        hint: str | None = None,
+        digits: int = 2,
+        lang: str = "en",
+        explain: str | None = None,
+        on_check: Callable[[Verdict], None] | None = None,
+    ) -> None:
         self.question = question
         self.answer = Fraction(answer)
         self.hint = hint
@@ -152,10 +193,13 @@ class Exercise:
 
             texts = TEXTS.get(self.lang, TEXTS["en"])
             question = w.HTML(f"<b>{html.escape(self.question)}</b>")
-            box = w.Text(placeholder=texts["placeholder"], description=texts["answer"],
-                         style={"description_width": "initial"}, layout=w.Layout(width="320px"))
-            button = w.Button(description=texts["check"], tooltip=texts["check"], button_style="primary",
-                              icon="check")
+            box = w.Text(
+                placeholder=texts["placeholder"],
+                description=texts["answer"],
+                style={"description_width": "initial"},
+                layout=w.Layout(width="320px"),
+            )
+            button = w.Button(description=texts["check"], tooltip=texts["check"], button_style="primary", icon="check")
             verdict = w.HTML()
             button.on_click(lambda _: self.submit(box.value))
             self._verdict_html = verdict
@@ -171,8 +215,9 @@ class Exercise:
         extra = ""
         if verdict.correct and self.explain:
             extra = f"<div>{html.escape(self.explain)}</div>"
-        self._verdict_html.value = (f"<span style='color:{colour};font-weight:600'>{mark} "
-                                    f"{html.escape(verdict.message)}</span>{extra}")
+        self._verdict_html.value = (
+            f"<span style='color:{colour};font-weight:600'>{mark} {html.escape(verdict.message)}</span>{extra}"
+        )
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -18,14 +18,15 @@ import numbers
 import operator
 import random
 import secrets
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .actions import Action
 from .cards import Card, Suit, full_deck
 from .errors import IllegalAction
 from .rules import Rules
 
-__all__ = ["Game", "Event", "FORMAT", "VERSION"]
+__all__ = ["FORMAT", "VERSION", "Event", "Game"]
 
 FORMAT = "speculation_nb.game"
 VERSION = 1
@@ -149,7 +150,7 @@ class Game:
         deck: Sequence[Any] | None = None,
         stacks: Sequence[int] | None = None,
         pot: int = 0,
-    ) -> "Game":
+    ) -> Game:
         """Shuffle (by ``seed``) or take ``deck`` as it lies, top card first, and deal it (S3, S4).
 
         Cards go one at a time, clockwise from the dealer's left, the dealer last
@@ -200,7 +201,7 @@ class Game:
         dealer: int = 0,
         stacks: Sequence[int] | None = None,
         pot: int = 0,
-    ) -> "Game":
+    ) -> Game:
         """A deal laid out by hand: ``piles[i]`` is seat i's pile, TOP card first.
 
         Cards not placed form the stock. Antes are taken (S2), V1 is paid on the
@@ -413,10 +414,20 @@ class Game:
             self._check_seat(seat, "seat")
             if seat != due:
                 if seat == self._holder:
-                    raise IllegalAction("P4", "holder_skipped", f"seat {seat} holds the best trump and does not reveal", seat=seat, due=due)
+                    raise IllegalAction(
+                        "P4",
+                        "holder_skipped",
+                        f"seat {seat} holds the best trump and does not reveal",
+                        seat=seat,
+                        due=due,
+                    )
                 if not self._piles[seat]:
-                    raise IllegalAction("P4", "no_cards_left", f"seat {seat} has no face-down card left", seat=seat, due=due)
-                raise IllegalAction("P3", "not_your_turn", f"it is seat {due}'s turn to reveal, not seat {seat}'s", seat=seat, due=due)
+                    raise IllegalAction(
+                        "P4", "no_cards_left", f"seat {seat} has no face-down card left", seat=seat, due=due
+                    )
+                raise IllegalAction(
+                    "P3", "not_your_turn", f"it is seat {due}'s turn to reveal, not seat {seat}'s", seat=seat, due=due
+                )
         self._history.append(Action.make("reveal", seat=due))
         card = self._piles[due].pop(0)
         self._face_up[due].append(card)
@@ -450,22 +461,50 @@ class Game:
         if seat == self._holder:
             raise IllegalAction("P2", "holder_bids", f"seat {seat} holds the card and cannot bid on it", seat=seat)
         if not _whole(amount):
-            raise IllegalAction("P2", "bid_not_whole", f"a bid is a whole number of chips, not {amount!r}", seat=seat, amount=repr(amount))
+            raise IllegalAction(
+                "P2",
+                "bid_not_whole",
+                f"a bid is a whole number of chips, not {amount!r}",
+                seat=seat,
+                amount=repr(amount),
+            )
         standing = auction.get(seat)
         if amount == 0:
             if standing is None:
-                raise IllegalAction("P2", "nothing_to_withdraw", f"seat {seat} has no standing bid to withdraw", seat=seat)
+                raise IllegalAction(
+                    "P2", "nothing_to_withdraw", f"seat {seat} has no standing bid to withdraw", seat=seat
+                )
         elif amount < 0:
-            raise IllegalAction("P2", "bid_below_one", f"a bid is at least 1 chip, not {amount}", seat=seat, amount=amount)
+            raise IllegalAction(
+                "P2", "bid_below_one", f"a bid is at least 1 chip, not {amount}", seat=seat, amount=amount
+            )
         elif amount > self._stacks[seat]:
-            raise IllegalAction("P2", "bid_above_stack", f"seat {seat} has {self._stacks[seat]} chips and cannot bid {amount}",
-                                seat=seat, amount=amount, stack=self._stacks[seat])
+            raise IllegalAction(
+                "P2",
+                "bid_above_stack",
+                f"seat {seat} has {self._stacks[seat]} chips and cannot bid {amount}",
+                seat=seat,
+                amount=amount,
+                stack=self._stacks[seat],
+            )
         elif self._rules.price_cap is not None and amount > self._rules.price_cap:
-            raise IllegalAction("V4", "bid_above_cap", f"no bid may exceed the price cap of {self._rules.price_cap} chips",
-                                seat=seat, amount=amount, cap=self._rules.price_cap)
+            raise IllegalAction(
+                "V4",
+                "bid_above_cap",
+                f"no bid may exceed the price cap of {self._rules.price_cap} chips",
+                seat=seat,
+                amount=amount,
+                cap=self._rules.price_cap,
+            )
         elif standing is not None and amount <= standing:
-            raise IllegalAction("P2", "bid_not_higher", f"seat {seat} already bids {standing}; a new bid must be higher",
-                                seat=seat, amount=amount, standing=standing)
+            raise IllegalAction(
+                "P2",
+                "bid_not_higher",
+                f"seat {seat} already bids {standing}; a new bid must be higher",
+                seat=seat,
+                amount=amount,
+                standing=standing,
+            )
         self._history.append(Action.make("bid", seat=seat, amount=amount))
         auction.pop(seat, None)  # a raise counts from now for "the earliest"
         if amount:
@@ -485,8 +524,14 @@ class Game:
         best = self.best_offer
         if self._best_only and seat != best:
             rule = "P1" if self._reveals == 0 else "hoyle1847(d)"
-            raise IllegalAction(rule, "best_offer_only", f"only the best offer may be accepted: seat {best}'s {auction[best]} chips",
-                                seat=seat, best=best, amount=auction[best])
+            raise IllegalAction(
+                rule,
+                "best_offer_only",
+                f"only the best offer may be accepted: seat {best}'s {auction[best]} chips",
+                seat=seat,
+                best=best,
+                amount=auction[best],
+            )
         price = auction[seat]
         seller = self._holder
         self._history.append(Action.make("accept", seat=seat))
@@ -525,14 +570,30 @@ class Game:
             raise IllegalAction("V3", "trade_with_self", f"seat {buyer} cannot trade with itself", seat=buyer)
         have = len(self._piles[seller])
         if not _whole(count) or not 1 <= count <= have:
-            raise IllegalAction("V3", "trade_bad_count", f"seat {seller} has {have} face-down cards; cannot sell {count!r}",
-                                seller=seller, count=repr(count), have=have)
+            raise IllegalAction(
+                "V3",
+                "trade_bad_count",
+                f"seat {seller} has {have} face-down cards; cannot sell {count!r}",
+                seller=seller,
+                count=repr(count),
+                have=have,
+            )
         if not _whole(price) or price < 1:
-            raise IllegalAction("V3", "trade_bad_price", f"a blind trade costs a whole number of chips, at least 1, not {price!r}",
-                                price=repr(price))
+            raise IllegalAction(
+                "V3",
+                "trade_bad_price",
+                f"a blind trade costs a whole number of chips, at least 1, not {price!r}",
+                price=repr(price),
+            )
         if price > self._stacks[buyer]:
-            raise IllegalAction("V3", "trade_above_stack", f"seat {buyer} has {self._stacks[buyer]} chips and cannot pay {price}",
-                                buyer=buyer, price=price, stack=self._stacks[buyer])
+            raise IllegalAction(
+                "V3",
+                "trade_above_stack",
+                f"seat {buyer} has {self._stacks[buyer]} chips and cannot pay {price}",
+                buyer=buyer,
+                price=price,
+                stack=self._stacks[buyer],
+            )
         self._history.append(Action.make("blind_trade", buyer=buyer, seller=seller, count=count, price=price))
         moved = self._piles[seller][:count]
         del self._piles[seller][:count]
@@ -550,17 +611,19 @@ class Game:
         return getattr(self, action.kind)(**args)
 
     # ------------------------------------------------------------------ replay
-    def at(self, k: int) -> "Game":
+    def at(self, k: int) -> Game:
         """A new game: this deal after its first ``k`` actions (0 <= k <= len(history))."""
         k = _plain(k)
         if not _whole(k) or not 0 <= k <= len(self._history):
-            raise ValueError(f"a deal with {len(self._history)} actions has moments 0 to {len(self._history)}, not {k!r}")
+            raise ValueError(
+                f"a deal with {len(self._history)} actions has moments 0 to {len(self._history)}, not {k!r}"
+            )
         game = Game(self._rules, **self.layout(), seed=self._seed)
         for action in self._history[:k]:
             game.apply(action)
         return game
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return self.at(len(self._history))
 
     # ------------------------------------------------------------------ saving
@@ -597,19 +660,19 @@ class Game:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Game":
+    def from_json(cls, text: str | bytes) -> Game:
         """Load ``to_json()`` output. Anything corrupt or illegal raises ``ValueError``; nothing runs."""
         return cls.from_dict(_load_json(text, "saved game"))
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Game":
+    def from_dict(cls, data: Any) -> Game:
         try:
             return cls._from_dict(data)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
             raise ValueError(f"not a valid saved game: {error}") from None
 
     @classmethod
-    def _from_dict(cls, data: Any) -> "Game":
+    def _from_dict(cls, data: Any) -> Game:
         _expect_keys(data, {"format", "version", "rules", "seed", "deal", "actions"}, "a saved game")
         if data["format"] != FORMAT:
             raise ValueError(f"format is {data['format']!r}, expected {FORMAT!r}")
@@ -628,11 +691,15 @@ class Game:
             raise ValueError("deal.piles must be lists of card codes")
         if not isinstance(deal["turn_up"], str) or not all(isinstance(c, str) for c in deal["stock"]):
             raise ValueError("cards are saved as codes such as 'QH'")
-        if deal["dead"] is not None and not (isinstance(deal["dead"], list) and all(isinstance(c, str) for c in deal["dead"])):
+        if deal["dead"] is not None and not (
+            isinstance(deal["dead"], list) and all(isinstance(c, str) for c in deal["dead"])
+        ):
             raise ValueError("deal.dead must be a list of card codes or null")
         if not _whole(deal["pot"]) or not all(_whole(s) for s in deal["stacks"]):
             raise ValueError("stacks and pot are whole numbers")
-        game = cls.from_layout(rules, deal["piles"], deal["turn_up"], deal["dead"], deal["dealer"], deal["stacks"], deal["pot"])
+        game = cls.from_layout(
+            rules, deal["piles"], deal["turn_up"], deal["dead"], deal["dealer"], deal["stacks"], deal["pot"]
+        )
         stock = _cards(deal["stock"], "the stock")
         if sorted(stock, key=_deck_index) != list(game._layout["stock"]):
             raise ValueError("the stock must hold exactly the cards not laid out, each once")
@@ -658,8 +725,10 @@ class Game:
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
         state = "over" if self._over else f"turn {self._pointer}"
-        return (f"<Game {self._rules.players} players, dealer {self.dealer}, trump {self.trump.symbol}, "
-                f"best {self._best} (seat {self._holder}), pot {self._pot}, {len(self._history)} actions, {state}>")
+        return (
+            f"<Game {self._rules.players} players, dealer {self.dealer}, trump {self.trump.symbol}, "
+            f"best {self._best} (seat {self._holder}), pot {self._pot}, {len(self._history)} actions, {state}>"
+        )
 
     def _repr_html_(self) -> str:
         from .render import table_html
@@ -677,8 +746,13 @@ class Game:
 
     def _check_seat(self, seat: Any, role: str) -> None:
         if not _whole(seat) or not 0 <= seat < self._rules.players:
-            raise IllegalAction("S1", "bad_seat", f"{role} {seat!r} is not a seat: seats are 0 to {self._rules.players - 1}",
-                                seat=repr(seat), players=self._rules.players)
+            raise IllegalAction(
+                "S1",
+                "bad_seat",
+                f"{role} {seat!r} is not a seat: seats are 0 to {self._rules.players - 1}",
+                seat=repr(seat),
+                players=self._rules.players,
+            )
 
     def _require_auction(self) -> dict[int, int]:
         if self._auction is None:

@@ -1,7 +1,10 @@
 """The message catalog: every word the app shows, by stable symbolic keys.
 
-One gettext ``.po`` file per language, ``locale/<lang>/LC_MESSAGES/speculation_nb.po``,
-read at start with :func:`babel.messages.pofile.read_po`. The ``msgid`` of each
+One folder per language, ``locale/<lang>/LC_MESSAGES/``, holding one gettext ``.po``
+file per area: ``speculation_nb.po`` (the table, the rules and the app's first words) and
+further area files beside it (``app.po``, ``odds.po``, ``lessons.po``...), read at
+start with :func:`babel.messages.pofile.read_po` and merged (a key lives in exactly one
+file of a language; the tests check it). The ``msgid`` of each
 message is a stable key (``"button.next_card"``, ``"log.reveal"``,
 ``"error.holder_skipped"``), its ``msgstr`` the text with ``{named}``
 placeholders filled by :meth:`Translator.__call__`. Adding a language means
@@ -27,28 +30,30 @@ from __future__ import annotations
 import html
 import re
 import string
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import floor
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 __all__ = [
-    "DOMAIN",
     "DEFAULT_LANGUAGE",
-    "LOCALE_DIR",
+    "DOMAIN",
     "KEY_PREFIXES",
+    "LOCALE_DIR",
     "Safe",
     "Translator",
     "available_languages",
     "catalog",
     "error_text",
     "placeholders",
+    "po_files",
     "round_half_up",
     "translator",
 ]
@@ -59,9 +64,30 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 #: The first part of every key; the tests find the keys used in the code by these.
 KEY_PREFIXES = (
-    "app", "header", "status", "button", "tooltip", "label", "log", "error", "odds",
-    "chart", "card", "table", "settings", "preset", "ante", "mode", "temperament",
-    "auction", "standings", "timeline", "seat", "language", "trade", "unit",
+    "app",
+    "header",
+    "status",
+    "button",
+    "tooltip",
+    "label",
+    "log",
+    "error",
+    "odds",
+    "chart",
+    "card",
+    "table",
+    "settings",
+    "preset",
+    "ante",
+    "mode",
+    "temperament",
+    "auction",
+    "standings",
+    "timeline",
+    "seat",
+    "language",
+    "trade",
+    "unit",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
@@ -91,8 +117,13 @@ def _normalise(lang: Any) -> str:
     return lang.strip().replace("-", "_")
 
 
-def _po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_files(lang: str) -> list[Path]:
+    """The catalog files of one language: ``speculation_nb.po`` first, then the area files."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    main = folder / f"{DOMAIN}.po"
+    if not main.is_file():
+        return []
+    return [main, *sorted(p for p in folder.glob("*.po") if p != main)]
 
 
 def available_languages() -> list[str]:
@@ -101,27 +132,23 @@ def available_languages() -> list[str]:
     return sorted(found, key=lambda code: (code != DEFAULT_LANGUAGE, code))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
     """The messages of one language as ``{key: text}`` (untranslated and fuzzy entries left out).
 
     An unknown language gives an empty dict (everything then falls back to English).
     """
     lang = _normalise(lang)
-    path = _po_path(lang)
-    if not path.is_file():
-        base = lang.split("_")[0]
-        path = _po_path(base)
-        if not path.is_file():
-            return {}
-    with path.open("rb") as handle:
-        cat = read_po(handle, locale=None, domain=DOMAIN)
+    paths = po_files(lang) or po_files(lang.split("_")[0])
     out: dict[str, str] = {}
-    for message in cat:
-        if not message.id or not isinstance(message.id, str) or message.fuzzy:
-            continue
-        if isinstance(message.string, str) and message.string:
-            out[message.id] = message.string
+    for path in paths:
+        with path.open("rb") as handle:
+            cat = read_po(handle, locale=None, domain=DOMAIN)
+        for message in cat:
+            if not message.id or not isinstance(message.id, str) or message.fuzzy:
+                continue
+            if isinstance(message.string, str) and message.string:
+                out[message.id] = message.string
     return out
 
 
@@ -278,7 +305,7 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The (cached) :class:`Translator` of ``lang``; unknown languages speak English."""
     return Translator(_normalise(lang))

@@ -58,29 +58,30 @@ few milliseconds, and results are cached on the public state.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial, floor, perm
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .cards import Card
 
 __all__ = [
-    "PublicView",
-    "HoldExplanation",
     "WORDS",
-    "public_view",
-    "hold_probability",
-    "explain_hold",
-    "win_probabilities",
-    "expected_pot",
-    "fair_price",
-    "expected_net",
+    "HoldExplanation",
+    "PublicView",
     "break_even",
-    "seller_break_even",
-    "pot_played_for",
     "clear_caches",
+    "expected_net",
+    "expected_pot",
+    "explain_hold",
+    "fair_price",
+    "hold_probability",
+    "pot_played_for",
+    "public_view",
+    "seller_break_even",
+    "win_probabilities",
 ]
 
 ZERO = Fraction(0)
@@ -290,8 +291,9 @@ class HoldExplanation:
         return self._formula(_english)
 
     def _formula(self, translate: Callable[..., str]) -> str:
-        return translate("odds.hold.formula", U_minus_h=self.U - self.h, U=self.U, n=self.n,
-                         p=_fraction_text(self.probability))
+        return translate(
+            "odds.hold.formula", U_minus_h=self.U - self.h, U=self.U, n=self.n, p=_fraction_text(self.probability)
+        )
 
     def words(self, translate: Callable[..., str] | Mapping[str, str] | None = None) -> str:
         """The same in words. ``translate`` is ``None`` (English, :data:`WORDS`), a dict of
@@ -314,8 +316,9 @@ class HoldExplanation:
         main = "odds.hold.main" if dead else "odds.hold.main_no_dead"
         key = f"{main}.one" if self.h == 1 else f"{main}.other"
         percent = getattr(translate, "percent", _percent)(self.probability)
-        return translate(key, h=self.h, card=card, U=self.U, n=self.n, formula=self._formula(translate),
-                         percent=percent)
+        return translate(
+            key, h=self.h, card=card, U=self.U, n=self.n, formula=self._formula(translate), percent=percent
+        )
 
     def __str__(self) -> str:
         return self.words()
@@ -336,9 +339,16 @@ def explain_hold(game: Any, owner: int | None = None) -> HoldExplanation:
     if game.over:
         owner = game.holder if owner is None else _check_seat(game, owner, "owner")
         down = game.face_down
-        return HoldExplanation(owner, game.best_trump, game.unseen, 14 - game.best_trump.rank,
-                               sum(down) - down[owner] + game.dead, _settled_hold(game), over=True,
-                               n_dead=game.dead)
+        return HoldExplanation(
+            owner,
+            game.best_trump,
+            game.unseen,
+            14 - game.best_trump.rank,
+            sum(down) - down[owner] + game.dead,
+            _settled_hold(game),
+            over=True,
+            n_dead=game.dead,
+        )
     owner, unseen, above, n = _hold_numbers(game, owner)
     return HoldExplanation(owner, game.best_trump, unseen, above, n, _hold(unseen, above, n), n_dead=game.dead)
 
@@ -388,8 +398,9 @@ def _no_trump_in_piles(unseen: int, piles: int, trumps: int) -> Fraction:
 
 
 @lru_cache(maxsize=16384)
-def _win_table(unseen: int, face_down: tuple[int, ...], dead: int, above: int, holder: int,
-               hoyle_trumps: int | None) -> tuple[Fraction, ...]:
+def _win_table(
+    unseen: int, face_down: tuple[int, ...], dead: int, above: int, holder: int, hoyle_trumps: int | None
+) -> tuple[Fraction, ...]:
     N = sum(face_down)
     out = [_win_seat(unseen, f, N - f, dead, above, seat == holder) for seat, f in enumerate(face_down)]
     if hoyle_trumps is not None:
@@ -399,8 +410,7 @@ def _win_table(unseen: int, face_down: tuple[int, ...], dead: int, above: int, h
 
 
 def _wins(v: PublicView, holder: int) -> tuple[Fraction, ...]:
-    return _win_table(v.unseen, v.face_down, v.dead, v.above, holder,
-                      v.unseen_trumps if v.hoyle_c else None)
+    return _win_table(v.unseen, v.face_down, v.dead, v.above, holder, v.unseen_trumps if v.hoyle_c else None)
 
 
 def win_probabilities(game: Any) -> dict[int | None, Fraction]:
@@ -417,7 +427,7 @@ def win_probabilities(game: Any) -> dict[int | None, Fraction]:
     """
     n = game.rules.players
     if game.over:
-        out: dict[int | None, Fraction] = {seat: ZERO for seat in range(n)}
+        out: dict[int | None, Fraction] = dict.fromkeys(range(n), ZERO)
         out[None] = ZERO
         out[game.winner] = ONE
         return out
@@ -471,8 +481,9 @@ def _x_range(unseen: int, others: int, above: int):
 
 
 @lru_cache(maxsize=65536)
-def _pay_seat(unseen: int, f: int, others: int, above: int, plain: int, flags: tuple[int, ...],
-              k: int, is_holder: bool) -> Fraction:
+def _pay_seat(
+    unseen: int, f: int, others: int, above: int, plain: int, flags: tuple[int, ...], k: int, is_holder: bool
+) -> Fraction:
     """O3 for one seat: E[min(k, J)], ``J`` the Jacks and Fives it will still turn up and
     ``k`` its stack (each V1 payment needs a chip then; stacks change only by V1 here).
 
@@ -525,8 +536,13 @@ def _pays(v: PublicView, holder: int) -> Fraction:
     if not v.jack_five:
         return ZERO
     N = sum(v.face_down)
-    return sum((_pay_seat(v.unseen, f, N - f, v.above, v.plain_jf, v.jf_above, min(v.stacks[s], f), s == holder)
-                for s, f in enumerate(v.face_down)), ZERO)
+    return sum(
+        (
+            _pay_seat(v.unseen, f, N - f, v.above, v.plain_jf, v.jf_above, min(v.stacks[s], f), s == holder)
+            for s, f in enumerate(v.face_down)
+        ),
+        ZERO,
+    )
 
 
 # ------------------------------------------------------------------------ O3
@@ -559,8 +575,9 @@ def _phi(flags: tuple[int, ...], x: int, hi: int, e: int) -> Fraction:
 
 
 @lru_cache(maxsize=16384)
-def _win_terms(unseen: int, f: int, others: int, dead: int, above: int, plain: int,
-               flags: tuple[int, ...], k: int, is_holder: bool) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
+def _win_terms(
+    unseen: int, f: int, others: int, dead: int, above: int, plain: int, flags: tuple[int, ...], k: int, is_holder: bool
+) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
     """For seat s: ``((x, P(X = T_x and s wins)) for each x, E[s's V1 payments ; s wins])``."""
     U, d, B = unseen, dead, others
     stock = U - f - B - d
@@ -586,9 +603,9 @@ def _win_terms(unseen: int, f: int, others: int, dead: int, above: int, plain: i
             a_num = [0] + [sum(comb(f - p, a - 1) * (p - 1) for p in range(1, f - a + 2)) for a in range(1, f + 1)]
         else:
             hyps = [_hyp(k, pool, good, p - 1) for p in range(1, f + 1)]
-        acc1 = 0      # sum_a a_a * sum_e C(d+1, e+1) C(S, hi-a-e)   (over d + 1; a_a integer if linear)
+        acc1 = 0  # sum_a a_a * sum_e C(d+1, e+1) C(S, hi-a-e)   (over d + 1; a_a integer if linear)
         acc1_f = ZERO
-        acc2 = ZERO   # sum_a b_a * sum_e C(d, e) C(S, hi-a-e) phi_e
+        acc2 = ZERO  # sum_a b_a * sum_e C(d, e) C(S, hi-a-e) phi_e
         for a in range(1, min(f, hi) + 1):
             w1 = 0
             w2 = ZERO
@@ -615,8 +632,9 @@ def _win_terms(unseen: int, f: int, others: int, dead: int, above: int, plain: i
 
 
 @lru_cache(maxsize=65536)
-def _other_pay(unseen: int, x: int, above: int, plain: int, flags: tuple[int, ...],
-               f: int, others: int, k: int) -> Fraction:
+def _other_pay(
+    unseen: int, x: int, above: int, plain: int, flags: tuple[int, ...], f: int, others: int, k: int
+) -> Fraction:
     """E[min(k, J_t)] for a seat t that is not the final holder (it turns up all ``f`` cards),
     given ``X = T_x`` (the highest trump above the best in the ``others`` cards of the piles
     around the winner, t's among them): t holds ``X`` with probability ``f / B``."""
@@ -627,8 +645,7 @@ def _other_pay(unseen: int, x: int, above: int, plain: int, flags: tuple[int, ..
     pool = unseen - x
     good = plain + sum(1 for j in flags if j > x)
     has_x = Fraction(f, others)
-    return (has_x * _hyp_plus(k, pool, good, f - 1, int(x in flags))
-            + (1 - has_x) * _hyp(k, pool, good, f)[0])
+    return has_x * _hyp_plus(k, pool, good, f - 1, int(x in flags)) + (1 - has_x) * _hyp(k, pool, good, f)[0]
 
 
 def _net(v: PublicView, seat: int, holder: int) -> Fraction:

@@ -37,28 +37,29 @@ exact numbers), :func:`mansfield_park` (the card table of the novel), and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
-from typing import Iterable, Mapping, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from . import odds
 from .game import Game
 
 __all__ = [
-    "Strategy",
-    "Temperament",
-    "RandomPlayer",
+    "BOLD",
     "CAUTIOUS",
     "FAIR",
-    "BOLD",
     "TEMPERAMENTS",
-    "strategy",
-    "table_strategies",
+    "RandomPlayer",
+    "Strategy",
+    "Temperament",
     "bidders",
     "computer_bids",
     "computer_decision",
     "play_deal",
+    "strategy",
+    "table_strategies",
 ]
 
 
@@ -170,7 +171,7 @@ class Temperament:
             return price >= self.card_price * count
         return seat == buyer and price <= self.card_price * count
 
-    def trade_offers(self, game: Game, seat: int) -> list["Trade"]:
+    def trade_offers(self, game: Game, seat: int) -> list[Trade]:
         """A temperament answers trades but proposes none (see :class:`PileBuyer`)."""
         return []
 
@@ -196,8 +197,9 @@ class RandomPlayer:
     p_trade: Fraction = Fraction(1, 4)
 
     def _rng(self, game: Game, seat: int, what: str) -> random.Random:
-        return random.Random(f"{self.seed}:{game.seed}:{game.to_json() if game.seed is None else ''}:"
-                             f"{len(game.history)}:{seat}:{what}")
+        return random.Random(
+            f"{self.seed}:{game.seed}:{game.to_json() if game.seed is None else ''}:{len(game.history)}:{seat}:{what}"
+        )
 
     def wants_auction(self, game: Game, seat: int) -> bool:
         if game.over or game.auction is not None or seat != game.holder:
@@ -223,7 +225,7 @@ class RandomPlayer:
     def accepts_trade(self, game: Game, seat: int, buyer: int, seller: int, count: int, price: int) -> bool:
         return self._rng(game, seat, f"trade:{buyer}:{seller}:{count}:{price}").random() < Fraction(1, 2)
 
-    def trade_offers(self, game: Game, seat: int) -> list["Trade"]:
+    def trade_offers(self, game: Game, seat: int) -> list[Trade]:
         if not game.can_blind_trade() or game.stacks[seat] < 1:
             return []
         rng = self._rng(game, seat, "offer")
@@ -344,26 +346,26 @@ from math import ceil as _ceil  # noqa: E402
 from typing import Any, NamedTuple  # noqa: E402
 
 __all__ += [
-    "Trade",
-    "Trader",
-    "Shrewd",
-    "Undecided",
-    "Fond",
-    "PileBuyer",
     "SHREWD",
     "SPIRITED",
     "STRATEGY_NAMES",
+    "Cast",
+    "Fond",
+    "PileBuyer",
+    "Shrewd",
     "StrategyError",
-    "trading",
+    "Trade",
+    "Trader",
+    "Undecided",
+    "break_even",
     "expected_net",
     "expected_nets",
-    "break_even",
+    "mansfield_park",
+    "play",
     "seller_break_even",
     "trade_gain",
     "trade_offers",
-    "play",
-    "Cast",
-    "mansfield_park",
+    "trading",
 ]
 
 
@@ -582,8 +584,9 @@ def _card_worth(game: Game, seat: int, buyer: int, seller: int, count: int) -> F
     return trade_gain(game, seat, Trade(buyer, seller, count, 0))
 
 
-def _exact_trade_answer(appetite: Fraction, game: Game, seat: int, buyer: int, seller: int,
-                        count: int, price: int) -> bool:
+def _exact_trade_answer(
+    appetite: Fraction, game: Game, seat: int, buyer: int, seller: int, count: int, price: int
+) -> bool:
     """A seller agrees when the price reaches ``appetite`` times its expected-net loss from parting
     with the cards; a buyer when the price is at most ``appetite`` times their expected-net gain."""
     if game.over or seat not in (buyer, seller) or buyer == seller:
@@ -836,7 +839,12 @@ def _run_bids(game: Game, strategies: Mapping[int, Strategy], rounds: int, stric
             if amount is None:
                 continue
             span = game.bid_range(seat)
-            if span is None or isinstance(amount, bool) or not isinstance(amount, int) or not span[0] <= amount <= span[1]:
+            if (
+                span is None
+                or isinstance(amount, bool)
+                or not isinstance(amount, int)
+                or not span[0] <= amount <= span[1]
+            ):
                 _strict(strict, f"{player.name} at seat {seat} bid {amount!r}; the allowed range is {span}")
                 continue
             game.bid(seat, amount)
@@ -873,8 +881,14 @@ def _legal_trade(game: Game, seat: int, trade: Any) -> bool:
     return 1 <= count <= game.face_down[seller] and 1 <= price <= game.stacks[buyer]
 
 
-def _run_trades(game: Game, strategies: Mapping[int, Strategy], asked: set, strict: bool,
-                observer: _Observer | None, max_offers: int) -> bool:
+def _run_trades(
+    game: Game,
+    strategies: Mapping[int, Strategy],
+    asked: set,
+    strict: bool,
+    observer: _Observer | None,
+    max_offers: int,
+) -> bool:
     """V3: each seat, the holder first, may propose trades; the first one the other side agrees to
     is made. Each seat is asked once per moment. Returns True if a trade was made."""
     n = game.rules.players
@@ -904,9 +918,17 @@ def _run_trades(game: Game, strategies: Mapping[int, Strategy], asked: set, stri
     return False
 
 
-def play(game: Game, strategies: Mapping[int, Strategy], *, rounds: int = 100, strict: bool = False,
-         trades: bool = True, max_actions: int = 5000, max_offers: int = 64,
-         observer: _Observer | None = None) -> Game:
+def play(
+    game: Game,
+    strategies: Mapping[int, Strategy],
+    *,
+    rounds: int = 100,
+    strict: bool = False,
+    trades: bool = True,
+    max_actions: int = 5000,
+    max_offers: int = 64,
+    observer: _Observer | None = None,
+) -> Game:
     """Play ``game`` to its end with computer players only (every seat needs a strategy).
 
     As :func:`play_deal` (each owner of each best trump is asked once whether to open an auction;
@@ -971,21 +993,37 @@ class Cast:
 # Who plays, in the order of the places at the round table (vol. II, ch. 7 / ch. 25): Henry Crawford
 # sits between Lady Bertram and Fanny; the rest of the order is ours. With 7 or 8 players the whist
 # table's Sir Thomas and Mrs Norris join (they did not, in the novel).
-_MANSFIELD_ORDER = ("Lady Bertram", "Henry Crawford", "Fanny Price", "William Price", "Mary Crawford",
-                    "Edmund Bertram", "Sir Thomas Bertram", "Mrs Norris")
+_MANSFIELD_ORDER = (
+    "Lady Bertram",
+    "Henry Crawford",
+    "Fanny Price",
+    "William Price",
+    "Mary Crawford",
+    "Edmund Bertram",
+    "Sir Thomas Bertram",
+    "Mrs Norris",
+)
 # Who stays when fewer play: the first ``players`` of these.
-_MANSFIELD_PRIORITY = ("Henry Crawford", "Fanny Price", "Mary Crawford", "William Price", "Edmund Bertram",
-                       "Lady Bertram", "Sir Thomas Bertram", "Mrs Norris")
+_MANSFIELD_PRIORITY = (
+    "Henry Crawford",
+    "Fanny Price",
+    "Mary Crawford",
+    "William Price",
+    "Edmund Bertram",
+    "Lady Bertram",
+    "Sir Thomas Bertram",
+    "Mrs Norris",
+)
 _MANSFIELD_WHY = {
     "Lady Bertram": "undecided: she cannot choose even her game without asking Sir Thomas, and at the "
-                    "table Henry Crawford directs her cards for her, so she follows his advice",
+    "table Henry Crawford directs her cards for her, so she follows his advice",
     "Henry Crawford": "shrewd: the quick, practised player of the table who teaches the others; he values "
-                      "a card exactly and bids no more than it takes to win it",
+    "a card exactly and bids no more than it takes to win it",
     "Fanny Price": "cautious, and fond of William: new to the game, she learns it fast but must be urged "
-                   "to be greedy, above all against her brother",
+    "to be greedy, above all against her brother",
     "William Price": "bold: the young sailor, eager and open-hearted, bids a quarter above a card's worth",
     "Mary Crawford": "spirited: she will have no cold prudence and stakes freely to win a hand, paying up "
-                     "to half as much again as a card is worth",
+    "to half as much again as a card is worth",
     "Edmund Bertram": "fair: steady and principled, he pays what a card is worth and never more",
     "Sir Thomas Bertram": "fair: grave and judicious (in the novel he is at the whist table)",
     "Mrs Norris": "cautious: careful of every chip (in the novel she is at the whist table)",

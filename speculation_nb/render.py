@@ -27,11 +27,11 @@ from typing import Any
 from .cards import RANK_NAMES, Card, Suit
 
 __all__ = [
-    "SUIT_PATHS",
     "SUIT_COLORS",
+    "SUIT_PATHS",
     "TEXTS",
-    "card_svg",
     "card_back_svg",
+    "card_svg",
     "suit_svg",
     "table_html",
 ]
@@ -91,10 +91,7 @@ def _esc(value: Any) -> str:
 
 def _circle(cx: float, cy: float, r: float) -> str:
     """A circle as path data, drawn clockwise (so unions with nonzero fill)."""
-    return (
-        f"M{cx - r:g},{cy:g}A{r:g},{r:g} 0 1 1 {cx + r:g},{cy:g}"
-        f"A{r:g},{r:g} 0 1 1 {cx - r:g},{cy:g}Z"
-    )
+    return f"M{cx - r:g},{cy:g}A{r:g},{r:g} 0 1 1 {cx + r:g},{cy:g}A{r:g},{r:g} 0 1 1 {cx - r:g},{cy:g}Z"
 
 
 SUIT_PATHS: dict[str, str] = {
@@ -103,13 +100,13 @@ SUIT_PATHS: dict[str, str] = {
         "C55,83 59,90 68,96L32,96C41,90 45,83 46,73"
         "C42,80 35,85 26,85C14,85 4,76 4,62C4,38 42,20 50,4Z"
     ),
-    "H": (
-        "M50,94C44,84 4,62 4,32C4,16 16,6 29,6C39,6 46,13 50,23"
-        "C54,13 61,6 71,6C84,6 96,16 96,32C96,62 56,84 50,94Z"
-    ),
+    "H": ("M50,94C44,84 4,62 4,32C4,16 16,6 29,6C39,6 46,13 50,23C54,13 61,6 71,6C84,6 96,16 96,32C96,62 56,84 50,94Z"),
     "D": "M50,2Q65,30 89,50Q65,70 50,98Q35,70 11,50Q35,30 50,2Z",
     "C": (
-        _circle(50, 27, 22) + _circle(27, 59, 22) + _circle(73, 59, 22) + _circle(50, 52, 12)
+        _circle(50, 27, 22)
+        + _circle(27, 59, 22)
+        + _circle(73, 59, 22)
+        + _circle(50, 52, 12)
         + "M50,54C51,76 56,88 68,96L32,96C44,88 49,76 50,54Z"
     ),
 }
@@ -193,8 +190,7 @@ def card_svg(
     parts = [_svg_open(w, h, _VIEWBOX, name, cls)]
     if highlight:
         parts.append(
-            f'<rect x="-5" y="-5" width="110" height="150" rx="{_RADIUS + 5}" '
-            f'fill="{_GOLD_GLOW}" fill-opacity="0.75"/>'
+            f'<rect x="-5" y="-5" width="110" height="150" rx="{_RADIUS + 5}" fill="{_GOLD_GLOW}" fill-opacity="0.75"/>'
         )
     parts.append(
         f'<rect x="0.75" y="0.75" width="98.5" height="138.5" rx="{_RADIUS}" fill="{face}" '
@@ -206,8 +202,7 @@ def card_svg(
     narrow = " scale(0.8,1)" if len(card.rank_text) > 1 else ""
     index = (
         f'<text transform="translate(16,29){narrow}" font-family="{_FONT}" font-size="28" '
-        f'font-weight="bold" text-anchor="middle" fill="{ink}">{rank}</text>'
-        + _suit_path(suit, 7.5, 34, 17, ink)
+        f'font-weight="bold" text-anchor="middle" fill="{ink}">{rank}</text>' + _suit_path(suit, 7.5, 34, 17, ink)
     )
     parts.append(f"<g>{index}</g>")
     parts.append(f'<g transform="rotate(180 50 70)">{index}</g>')
@@ -217,7 +212,9 @@ def card_svg(
     return "".join(parts)
 
 
-def card_back_svg(count: int = 1, *, width: float = 60, label: str | None = None, texts: Mapping[str, str] | None = None) -> str:
+def card_back_svg(
+    count: int = 1, *, width: float = 60, label: str | None = None, texts: Mapping[str, str] | None = None
+) -> str:
     """A face-down pile of ``count`` cards: a blue lattice back, stacked when
     ``count`` > 1, with the count as a badge; an empty dashed outline for 0."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -295,7 +292,9 @@ def _lattice(x0: float, y0: float, w: float, h: float, step: float) -> str:
     return "".join(segs)
 
 
-def suit_svg(suit: Suit | str, size: float = 24, *, label: str | None = None, texts: Mapping[str, str] | None = None) -> str:
+def suit_svg(
+    suit: Suit | str, size: float = 24, *, label: str | None = None, texts: Mapping[str, str] | None = None
+) -> str:
     """A lone suit symbol, ``size`` px square (the trump indicator)."""
     key = _suit_key(suit)
     if isinstance(size, bool) or not isinstance(size, (int, float)) or size <= 0:
@@ -383,9 +382,7 @@ def table_html(
     trump = _suit_key(game.trump)
     head.append(
         '<div class="spec-trump" style="display:flex;align-items:center;gap:8px">'
-        f'<span style="font-size:17px;color:#555">{_esc(t["trump"])}</span>'
-        + suit_svg(trump, 40, texts=t)
-        + "</div>"
+        f'<span style="font-size:17px;color:#555">{_esc(t["trump"])}</span>' + suit_svg(trump, 40, texts=t) + "</div>"
     )
     if best is not None:
         owner = f" ({safe[holder]})" if holder is not None else ""
@@ -408,9 +405,7 @@ def table_html(
     dead = getattr(game, "dead", 0) or 0
     if dead or dead_cards or getattr(game.rules, "dead_hand", False):
         pile = (
-            "".join(
-                card_svg(c, width=card_width * 0.8, label=_card_label(Card.parse(c), t)) for c in dead_cards
-            )
+            "".join(card_svg(c, width=card_width * 0.8, label=_card_label(Card.parse(c), t)) for c in dead_cards)
             if dead_cards
             else card_back_svg(dead, width=card_width * 0.8, texts=t)
         )
@@ -445,7 +440,7 @@ def table_html(
         classes = "spec-seat" + (" spec-holder" if is_holder else "") + (" spec-next" if is_next else "")
         out.append(f'<div class="{classes}" data-seat="{i}" style="{_BOX}{frame}">')
         # Name line with tags.
-        line = [f'<div style="display:flex;flex-wrap:wrap;align-items:center;gap:2px 0">']
+        line = ['<div style="display:flex;flex-wrap:wrap;align-items:center;gap:2px 0">']
         if is_holder:
             line.append(
                 f'<span class="spec-star" title="{_esc(t["holder"])}" '
@@ -453,15 +448,21 @@ def table_html(
             )
         line.append(f'<span class="spec-name" style="font-size:21px;font-weight:bold">{safe[i]}</span>')
         if game.dealer == i:
-            line.append(f'<span class="spec-dealer" style="{_TAG}background:#e2ddd0;color:#333">{_esc(t["dealer"])}</span>')
+            line.append(
+                f'<span class="spec-dealer" style="{_TAG}background:#e2ddd0;color:#333">{_esc(t["dealer"])}</span>'
+            )
         if is_next:
-            line.append(f'<span class="spec-next-tag" style="{_TAG}background:#2e6fd8;color:#fff">▶ {_esc(t["next"])}</span>')
+            line.append(
+                f'<span class="spec-next-tag" style="{_TAG}background:#2e6fd8;color:#fff">▶ {_esc(t["next"])}</span>'
+            )
         if over and winner == i:
-            line.append(f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{_esc(t["winner_tag"])}</span>')
-        if i in auction and auction[i]:
+            line.append(
+                f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{_esc(t["winner_tag"])}</span>'
+            )
+        if auction.get(i):
             line.append(
                 f'<span class="spec-bid" style="{_TAG}background:#fff;border:1px solid #999">'
-                f'{_esc(t["bid"].format(n=num(int(auction[i]))))}</span>'
+                f"{_esc(t['bid'].format(n=num(int(auction[i]))))}</span>"
             )
         line.append("</div>")
         out.extend(line)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-__all__ = ["Rules", "PRESETS", "ANTES"]
+__all__ = ["ANTES", "PRESETS", "Rules"]
 
 PRESETS = ("cardrules", "hoyle1847")
 ANTES = ("traditional", "uniform")
@@ -52,14 +52,14 @@ class Rules:
         if not _is_int(self.players) or not 3 <= self.players <= 8:
             raise ValueError(f"S1: Speculation is for 3 to 8 players, not {self.players!r}")
         if not _is_int(self.hand_size) or self.hand_size not in (3, 4, 5):
-            raise ValueError(
-                f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {self.hand_size!r}"
-            )
+            raise ValueError(f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {self.hand_size!r}")
         for name in ("jack_five", "dead_hand", "blind_trading"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
         if self.price_cap is not None and (not _is_int(self.price_cap) or self.price_cap < 1):
-            raise ValueError(f"V4: the price cap is a whole number of chips, at least 1, or None; not {self.price_cap!r}")
+            raise ValueError(
+                f"V4: the price cap is a whole number of chips, at least 1, or None; not {self.price_cap!r}"
+            )
         if self.ante not in ANTES:
             raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {self.ante!r}")
         if not _is_int(self.uniform_ante) or self.uniform_ante < 1:
@@ -72,8 +72,7 @@ class Rules:
                 switched = ["uniform antes", *switched]
             if switched:
                 raise ValueError(
-                    "hoyle1847 plays with traditional antes and no variants; "
-                    f"switch off: {', '.join(switched)}"
+                    f"hoyle1847 plays with traditional antes and no variants; switch off: {', '.join(switched)}"
                 )
         if not _is_int(self.start_chips):
             raise ValueError(f"S1: the starting stack is a whole number of chips, not {self.start_chips!r}")
@@ -133,7 +132,7 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # all plain values: no deep copy
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Rules":
+    def from_dict(cls, data: Any) -> Rules:
         """Rebuild from ``to_dict()``; unknown or missing keys raise ``ValueError``."""
         if not isinstance(data, dict):
             raise ValueError("rules must be an object of settings")
@@ -148,8 +147,6 @@ class Rules:
     def __repr__(self) -> str:
         defaults = {f.name: f.default for f in fields(self)}
         parts = [f"players={self.players}"] + [
-            f"{name}={value!r}"
-            for name, value in asdict(self).items()
-            if name != "players" and value != defaults[name]
+            f"{name}={value!r}" for name, value in asdict(self).items() if name != "players" and value != defaults[name]
         ]
         return f"Rules({', '.join(parts)})"

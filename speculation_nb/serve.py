@@ -33,19 +33,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 __all__ = [
     "APP_NOTEBOOK",
-    "DEFAULT_HOST",
-    "DEFAULT_PORT",
     "CULL_IDLE_TIMEOUT",
     "CULL_INTERVAL",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
     "POOL_SIZE",
+    "main",
     "serve_host",
     "voila_args",
     "voila_command",
-    "main",
 ]
 
 #: The app notebook, relative to the repository root.

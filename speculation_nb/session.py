@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .errors import IllegalAction
 from .game import Game, _expect_keys, _load_json, _whole
@@ -187,7 +188,9 @@ class Session:
         if self._ended is not None:
             raise IllegalAction("G3", "session_over", "the session is over")
         if not self.game.over:
-            raise IllegalAction("G3", "deal_not_over", "the current deal is not over yet: a session moves on only between deals")
+            raise IllegalAction(
+                "G3", "deal_not_over", "the current deal is not over yet: a session moves on only between deals"
+            )
 
     def _end(self, reason: str) -> None:
         """G3: share a leftover pot equally, the rest one chip each from the next dealer's left."""
@@ -222,7 +225,7 @@ class Session:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Session":
+    def from_json(cls, text: str | bytes) -> Session:
         """Load ``to_json()`` output by replaying it; anything corrupt raises ``ValueError``."""
         try:
             return cls._from_dict(_load_json(text, "saved session"))
@@ -232,9 +235,12 @@ class Session:
             raise ValueError(f"not a valid saved session: {error}") from None
 
     @classmethod
-    def _from_dict(cls, data: Any) -> "Session":
-        _expect_keys(data, {"format", "version", "rules", "names", "deals", "seed", "dealer", "games", "ended"},
-                     "a saved session")
+    def _from_dict(cls, data: Any) -> Session:
+        _expect_keys(
+            data,
+            {"format", "version", "rules", "names", "deals", "seed", "dealer", "games", "ended"},
+            "a saved session",
+        )
         if data["format"] != FORMAT or not _whole(data["version"]) or data["version"] != VERSION:
             raise ValueError(f"expected format {FORMAT!r} version {VERSION}")
         if not isinstance(data["names"], list) or not isinstance(data["games"], list) or not data["games"]:

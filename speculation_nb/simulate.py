@@ -29,17 +29,27 @@ True
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import sqrt
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from .cards import full_deck
 
-__all__ = ["Setup", "PlayOuts", "Estimate", "Convergence", "setup", "play_outs", "simulate",
-           "convergence", "play_outs_python"]
+__all__ = [
+    "Convergence",
+    "Estimate",
+    "PlayOuts",
+    "Setup",
+    "convergence",
+    "play_outs",
+    "play_outs_python",
+    "setup",
+    "simulate",
+]
 
 CHUNK = 1 << 14
 _JF = 16  # bit of a card's code: a Jack or a Five (V1)
@@ -112,7 +122,7 @@ def setup(game: Any) -> Setup:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _next_table(n: int) -> np.ndarray:
     """``T[due, holder, mask]``: the next seat to turn up after ``due`` did (P3, P4), the
     seats with face-down cards being the bits of ``mask``; ``n`` when nobody is left (P7).
@@ -236,7 +246,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
 
     # O1's event: no card in the other players' piles or the dead pile out-ranks the best trump
     others = np.ones(L, dtype=bool)
-    others[offsets[s.holder]:ends[s.holder]] = False
+    others[offsets[s.holder] : ends[s.holder]] = False
     held = ~(slots[others] > s.best).any(axis=0)
     dead_top = slots[N:L].max(axis=0) if s.dead else None
 
@@ -244,7 +254,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     m = n + 1  # seat n stands for "the deal is over"
     nxt = np.repeat(np.concatenate([offsets, [spare]]) * rows, rows)  # [seat, deal]: where its top card is
     nxt += np.tile(rowid, m)
-    last_bit = np.zeros(len(table), dtype=np.int64)                  # 1 << seat at a pile's last card
+    last_bit = np.zeros(len(table), dtype=np.int64)  # 1 << seat at a pile's last card
     for seat in range(n):
         if f[seat]:
             last_bit[ends[seat] - 1] = 1 << seat
@@ -269,13 +279,13 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
         has = np.empty(rows, dtype=bool)
     trump_up = np.full(rows, s.trump_up) if s.hoyle else None
     for step in range(N):
-        np.multiply(due, rows, out=slot)       # [seat due, deal]
+        np.multiply(due, rows, out=slot)  # [seat due, deal]
         slot += rowid
-        np.take(nxt, slot, out=at)             # where its top card lies
+        np.take(nxt, slot, out=at)  # where its top card lies
         np.add(at, rows, out=tmp)
         nxt[slot] = tmp
-        np.take(flat, at, out=card)            # turn it up (P3)
-        if v1:                                 # V1: a Jack or Five costs a chip, if there is one
+        np.take(flat, at, out=card)  # turn it up (P3)
+        if v1:  # V1: a Jack or Five costs a chip, if there is one
             np.greater_equal(card, _JF, out=owes)
             np.take(stacks, slot, out=chips)
             np.greater(chips, 0, out=has)
@@ -286,13 +296,13 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
             np.bitwise_and(card, 15, out=card)
         if trump_up is not None:
             trump_up |= card > 0
-        np.greater(card, best, out=better)     # P6: a new best trump, a new holder
+        np.greater(card, best, out=better)  # P6: a new best trump, a new holder
         np.maximum(best, card, out=best)
         np.copyto(holder, due, where=better)
-        np.floor_divide(at, rows, out=tmp)     # a pile just emptied leaves the mask
+        np.floor_divide(at, rows, out=tmp)  # a pile just emptied leaves the mask
         np.take(last_bit, tmp, out=tmp)
         np.bitwise_xor(mask, tmp, out=mask)
-        np.multiply(due, n, out=tmp)           # P3, P4, P7: the next seat, or n when over
+        np.multiply(due, n, out=tmp)  # P3, P4, P7: the next seat, or n when over
         tmp += holder
         tmp *= span
         tmp += mask
@@ -361,8 +371,15 @@ def _summary(out: PlayOuts) -> Estimate:
         win_se[seat] = float(sqrt(p * (1 - p) / k))
     hold = float(out.held.mean())
     pot = out.pot.astype(np.float64)
-    return Estimate(k, hold, sqrt(hold * (1 - hold) / k), win, win_se,
-                    float(pot.mean()), float(pot.std(ddof=1) / sqrt(k)) if k > 1 else float("inf"))
+    return Estimate(
+        k,
+        hold,
+        sqrt(hold * (1 - hold) / k),
+        win,
+        win_se,
+        float(pot.mean()),
+        float(pot.std(ddof=1) / sqrt(k)) if k > 1 else float("inf"),
+    )
 
 
 def simulate(game: Any, deals: int = 100_000, seed: Any = None) -> Estimate:
@@ -381,7 +398,7 @@ def _settled(game: Any) -> Estimate:
 
     n = game.rules.players
     win = {s: float(p) for s, p in odds.win_probabilities(game).items()}
-    zero = {s: 0.0 for s in [*range(n), None]}
+    zero = dict.fromkeys([*range(n), None], 0.0)
     return Estimate(0, float(odds.hold_probability(game)), 0.0, win, zero, float(odds.expected_pot(game)), 0.0)
 
 
@@ -413,8 +430,9 @@ class Convergence:
         return est - z * se, est + z * se
 
 
-def convergence(game: Any, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000, 100_000),
-                seed: Any = None) -> Convergence:
+def convergence(
+    game: Any, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000, 100_000), seed: Any = None
+) -> Convergence:
     """Estimates after 10, 100, 1,000, ... simulated endings of one long run (for a
     lesson's plot of chance settling on the exact numbers)."""
     points = np.array(sorted({int(c) for c in checkpoints}), dtype=np.int64)
@@ -492,7 +510,7 @@ def play_outs_python(game: Any, deals: int = 10_000, seed: Any = None) -> PlayOu
                 break
         winner = holder
         if s.hoyle:
-            rest = cards[pos[holder]:offsets[holder] + f[holder]]
+            rest = cards[pos[holder] : offsets[holder] + f[holder]]
             if not trump_up and not any(c & 15 for c in rest):
                 winner = -1
         if s.dead and max((c & 15) for c in cards[N:L]) > best:

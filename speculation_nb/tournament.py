@@ -40,48 +40,49 @@ import gc
 import html
 import math
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from .game import Game
 from .players import Cast, Strategy, expected_nets, play, strategy
 from .rules import Rules
 from .session import Session
 
-__all__ = ["Tournament", "tournament", "play_evening", "COLUMNS"]
+__all__ = ["COLUMNS", "Tournament", "play_evening", "tournament"]
 
 #: The columns of a row, in order (one row per seat per evening).
 COLUMNS = (
-    "evening",        # 0, 1, ...
+    "evening",  # 0, 1, ...
     "seat",
     "name",
-    "strategy",       # the strategy's name
-    "start",          # chips at the start of the evening
-    "final",          # chips at the end (a pot left on the table shared, G3)
-    "net",            # final - start
-    "place",          # 1 = the largest stack (equal stacks share a place)
-    "won",            # True if the seat ended with the largest stack (shared or not)
-    "deals",          # deals played this evening
-    "dealt",          # deals this seat dealt
-    "deals_won",      # pots taken
-    "pots_won",       # chips taken from pots
-    "antes",          # chips paid in antes
-    "jack_five",      # chips paid for Jacks and Fives (V1)
-    "opened",         # auctions opened as the holder
-    "bought",         # best trumps bought in auctions
-    "paid",           # chips paid for them
-    "worth_bought",   # what they were worth to the seat when bought (exact expected chips)
-    "sold",           # best trumps sold
-    "received",       # chips received for them
-    "worth_sold",     # what the seat gave up by selling (exact expected chips)
+    "strategy",  # the strategy's name
+    "start",  # chips at the start of the evening
+    "final",  # chips at the end (a pot left on the table shared, G3)
+    "net",  # final - start
+    "place",  # 1 = the largest stack (equal stacks share a place)
+    "won",  # True if the seat ended with the largest stack (shared or not)
+    "deals",  # deals played this evening
+    "dealt",  # deals this seat dealt
+    "deals_won",  # pots taken
+    "pots_won",  # chips taken from pots
+    "antes",  # chips paid in antes
+    "jack_five",  # chips paid for Jacks and Fives (V1)
+    "opened",  # auctions opened as the holder
+    "bought",  # best trumps bought in auctions
+    "paid",  # chips paid for them
+    "worth_bought",  # what they were worth to the seat when bought (exact expected chips)
+    "sold",  # best trumps sold
+    "received",  # chips received for them
+    "worth_sold",  # what the seat gave up by selling (exact expected chips)
     "trades_bought",  # blind trades (V3) as the buyer
     "cards_bought",
     "trade_paid",
-    "trades_sold",    # blind trades as the seller
+    "trades_sold",  # blind trades as the seller
     "cards_sold",
     "trade_received",
-    "shared",         # chips of a pot left on the table at the end (G3)
-    "baseline",       # see the module docstring: net = baseline + edge + luck
+    "shared",  # chips of a pot left on the table at the end (G3)
+    "baseline",  # see the module docstring: net = baseline + edge + luck
     "edge",
     "luck",
 )
@@ -96,9 +97,28 @@ class _Accounts:
         self.n = n
         self.exact = exact
         self.t: list[dict[str, Any]] = [
-            {key: 0 for key in ("deals", "dealt", "deals_won", "pots_won", "antes", "jack_five", "opened",
-                                "bought", "paid", "sold", "received", "trades_bought", "cards_bought",
-                                "trade_paid", "trades_sold", "cards_sold", "trade_received")}
+            dict.fromkeys(
+                (
+                    "deals",
+                    "dealt",
+                    "deals_won",
+                    "pots_won",
+                    "antes",
+                    "jack_five",
+                    "opened",
+                    "bought",
+                    "paid",
+                    "sold",
+                    "received",
+                    "trades_bought",
+                    "cards_bought",
+                    "trade_paid",
+                    "trades_sold",
+                    "cards_sold",
+                    "trade_received",
+                ),
+                0,
+            )
             | {"baseline": 0.0, "edge": 0.0, "worth_bought": 0.0, "worth_sold": 0.0}
             for _ in range(n)
         ]
@@ -206,10 +226,18 @@ def _evening_seed(seed: int, evening: int) -> int:
     return random.Random(f"speculation_nb.tournament:{seed}:{evening}").getrandbits(48)
 
 
-def play_evening(players: Sequence[Any] | Mapping[int, Any] | Cast, rules: Rules | None = None, *,
-                 names: Sequence[str] | None = None, deals: int | None = None, seed: int = 0,
-                 dealer: int = 0, rounds: int = 100, accounting: bool = True,
-                 evening: int = 0) -> tuple[Session, list[dict[str, Any]]]:
+def play_evening(
+    players: Sequence[Any] | Mapping[int, Any] | Cast,
+    rules: Rules | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    deals: int | None = None,
+    seed: int = 0,
+    dealer: int = 0,
+    rounds: int = 100,
+    accounting: bool = True,
+    evening: int = 0,
+) -> tuple[Session, list[dict[str, Any]]]:
     """One evening: a :class:`~speculation_nb.Session` of ``deals`` deals (default: one round of the
     deal) played by ``players`` (strategies or their names, seat by seat, or a :class:`~.players.Cast`).
     Returns the session (every deal in it, to replay or show) and its rows (see :data:`COLUMNS`)."""
@@ -223,8 +251,17 @@ def play_evening(players: Sequence[Any] | Mapping[int, Any] | Cast, rules: Rules
     return _evening(strategies, rules, names, deals, seed, dealer, rounds, accounting, evening)
 
 
-def _evening(strategies: list[Any], rules: Rules, names: list[str], deals: int, seed: int, dealer: int,
-             rounds: int, accounting: bool, evening: int) -> tuple[Session, list[dict[str, Any]]]:
+def _evening(
+    strategies: list[Any],
+    rules: Rules,
+    names: list[str],
+    deals: int,
+    seed: int,
+    dealer: int,
+    rounds: int,
+    accounting: bool,
+    evening: int,
+) -> tuple[Session, list[dict[str, Any]]]:
     n = len(strategies)
     session = Session(rules, names, deals=deals, seed=seed, dealer=dealer)
     table = dict(enumerate(strategies))
@@ -244,13 +281,35 @@ def _evening(strategies: list[Any], rules: Rules, names: list[str], deals: int, 
         t = accounts.t[seat]
         net = stacks[seat] - rules.start_chips
         row: dict[str, Any] = {
-            "evening": evening, "seat": seat, "name": session.names[seat], "strategy": strategies[seat].name,
-            "start": rules.start_chips, "final": stacks[seat], "net": net,
-            "place": 1 + sum(1 for other in stacks if other > stacks[seat]), "won": stacks[seat] == top,
+            "evening": evening,
+            "seat": seat,
+            "name": session.names[seat],
+            "strategy": strategies[seat].name,
+            "start": rules.start_chips,
+            "final": stacks[seat],
+            "net": net,
+            "place": 1 + sum(1 for other in stacks if other > stacks[seat]),
+            "won": stacks[seat] == top,
         }
-        for key in ("deals", "dealt", "deals_won", "pots_won", "antes", "jack_five", "opened", "bought", "paid",
-                    "sold", "received", "trades_bought", "cards_bought", "trade_paid", "trades_sold",
-                    "cards_sold", "trade_received"):
+        for key in (
+            "deals",
+            "dealt",
+            "deals_won",
+            "pots_won",
+            "antes",
+            "jack_five",
+            "opened",
+            "bought",
+            "paid",
+            "sold",
+            "received",
+            "trades_bought",
+            "cards_bought",
+            "trade_paid",
+            "trades_sold",
+            "cards_sold",
+            "trade_received",
+        ):
             row[key] = t[key]
         row["shared"] = shared[seat]
         if accounting:
@@ -266,10 +325,18 @@ def _evening(strategies: list[Any], rules: Rules, names: list[str], deals: int, 
     return session, rows
 
 
-def tournament(players: Sequence[Any] | Mapping[int, Any] | Cast, *, rules: Rules | None = None,
-               names: Sequence[str] | None = None, evenings: int = 100, deals: int | None = None,
-               seed: int = 0, rotate_dealer: bool = True, rounds: int = 100,
-               accounting: bool = True) -> "Tournament":
+def tournament(
+    players: Sequence[Any] | Mapping[int, Any] | Cast,
+    *,
+    rules: Rules | None = None,
+    names: Sequence[str] | None = None,
+    evenings: int = 100,
+    deals: int | None = None,
+    seed: int = 0,
+    rotate_dealer: bool = True,
+    rounds: int = 100,
+    accounting: bool = True,
+) -> Tournament:
     """Play ``evenings`` evenings of ``deals`` deals (default: one round of the deal) between
     ``players`` at fixed seats: strategies or names of :func:`~speculation_nb.players.strategy`
     (``"random"`` seats are seeded from ``seed`` and the seat), seat by seat, or a
@@ -295,14 +362,30 @@ def tournament(players: Sequence[Any] | Mapping[int, Any] | Cast, *, rules: Rule
     gc.disable()
     try:
         for e in range(evenings):
-            _, evening_rows = _evening(strategies, rules, names, per_evening, _evening_seed(seed, e),
-                                       e % n if rotate_dealer else 0, rounds, accounting, e)
+            _, evening_rows = _evening(
+                strategies,
+                rules,
+                names,
+                per_evening,
+                _evening_seed(seed, e),
+                e % n if rotate_dealer else 0,
+                rounds,
+                accounting,
+                e,
+            )
             rows.extend(evening_rows)
     finally:
         if collecting:
             gc.enable()
-    return Tournament(rules=rules, names=tuple(names), strategies=tuple(s.name for s in strategies),
-                      evenings=evenings, deals=n if deals is None else deals, seed=seed, rows=rows)
+    return Tournament(
+        rules=rules,
+        names=tuple(names),
+        strategies=tuple(s.name for s in strategies),
+        evenings=evenings,
+        deals=n if deals is None else deals,
+        seed=seed,
+        rows=rows,
+    )
 
 
 # --------------------------------------------------------------------------- the result
@@ -325,13 +408,20 @@ class Tournament:
     def players(self) -> int:
         return len(self.names)
 
-    def first(self, evenings: int) -> "Tournament":
+    def first(self, evenings: int) -> Tournament:
         """The same tournament cut to its first ``evenings`` evenings: evening ``e`` depends only on the
         seed and ``e``, so this is exactly what a tournament of that many evenings would give."""
         if isinstance(evenings, bool) or not isinstance(evenings, int) or not 1 <= evenings <= self.evenings:
             raise ValueError(f"choose 1 to {self.evenings} evenings, not {evenings!r}")
-        return Tournament(rules=self.rules, names=self.names, strategies=self.strategies, evenings=evenings,
-                          deals=self.deals, seed=self.seed, rows=[r for r in self.rows if r["evening"] < evenings])
+        return Tournament(
+            rules=self.rules,
+            names=self.names,
+            strategies=self.strategies,
+            evenings=evenings,
+            deals=self.deals,
+            seed=self.seed,
+            rows=[r for r in self.rows if r["evening"] < evenings],
+        )
 
     def column(self, key: str, seat: int | None = None) -> list[Any]:
         """Every value of column ``key`` (of one seat, if given), evening by evening."""
@@ -351,9 +441,23 @@ class Tournament:
         z = _Z[level]
         return mean - z * se, mean + z * se
 
-    def summary(self, keys: Iterable[str] = ("net", "pots_won", "paid", "worth_bought", "received", "worth_sold",
-                                             "trade_paid", "trade_received", "baseline", "edge", "luck"),
-                level: float = 0.95) -> list[dict[str, Any]]:
+    def summary(
+        self,
+        keys: Iterable[str] = (
+            "net",
+            "pots_won",
+            "paid",
+            "worth_bought",
+            "received",
+            "worth_sold",
+            "trade_paid",
+            "trade_received",
+            "baseline",
+            "edge",
+            "luck",
+        ),
+        level: float = 0.95,
+    ) -> list[dict[str, Any]]:
         """One dict per seat: ``seat``, ``name``, ``strategy``, ``evenings``, ``won`` (the share of
         evenings it ended with the largest stack), and for each key its ``{key}_mean``, ``{key}_se``
         (standard error), ``{key}_low`` and ``{key}_high`` (confidence interval)."""
@@ -361,8 +465,13 @@ class Tournament:
         out = []
         for seat in range(self.players):
             rows = [row for row in self.rows if row["seat"] == seat]
-            line: dict[str, Any] = {"seat": seat, "name": self.names[seat], "strategy": self.strategies[seat],
-                                    "evenings": len(rows), "won": sum(r["won"] for r in rows) / len(rows)}
+            line: dict[str, Any] = {
+                "seat": seat,
+                "name": self.names[seat],
+                "strategy": self.strategies[seat],
+                "evenings": len(rows),
+                "won": sum(r["won"] for r in rows) / len(rows),
+            }
             for key in keys:
                 mean, se = _mean_se([float(r[key]) for r in rows])
                 line[f"{key}_mean"] = mean
@@ -373,25 +482,31 @@ class Tournament:
         return out
 
     def _repr_html_(self) -> str:
-        head = ("<tr><th>seat</th><th>name</th><th>strategy</th><th>net chips per evening (95% CI)</th>"
-                "<th>evenings won</th><th>paid / worth (auctions)</th><th>edge</th><th>luck</th></tr>")
+        head = (
+            "<tr><th>seat</th><th>name</th><th>strategy</th><th>net chips per evening (95% CI)</th>"
+            "<th>evenings won</th><th>paid / worth (auctions)</th><th>edge</th><th>luck</th></tr>"
+        )
         body = []
         for line in self.summary(("net", "paid", "worth_bought", "edge", "luck")):
             body.append(
                 f"<tr><td>{line['seat']}</td><td>{html.escape(line['name'])}</td><td>{html.escape(line['strategy'])}</td>"
                 f"<td>{line['net_mean']:+.2f} ({line['net_low']:+.2f} to {line['net_high']:+.2f})</td>"
                 f"<td>{line['won']:.0%}</td><td>{line['paid_mean']:.2f} / {line['worth_bought_mean']:.2f}</td>"
-                f"<td>{line['edge_mean']:+.2f}</td><td>{line['luck_mean']:+.2f}</td></tr>")
-        caption = (f"{self.evenings} evenings of {self.deals} deals, {self.rules.players} players "
-                   f"({self.rules.preset}), seed {self.seed}")
-        return (f"<table class='spec-tournament'><caption>{html.escape(caption)}</caption>"
-                f"{head}{''.join(body)}</table>")
+                f"<td>{line['edge_mean']:+.2f}</td><td>{line['luck_mean']:+.2f}</td></tr>"
+            )
+        caption = (
+            f"{self.evenings} evenings of {self.deals} deals, {self.rules.players} players "
+            f"({self.rules.preset}), seed {self.seed}"
+        )
+        return f"<table class='spec-tournament'><caption>{html.escape(caption)}</caption>{head}{''.join(body)}</table>"
 
     def __repr__(self) -> str:
         lines = [f"<Tournament {self.evenings} evenings x {self.deals} deals, seed {self.seed}>"]
         for line in self.summary(("net",)):
-            lines.append(f"  {line['seat']} {line['name']:<20} {line['strategy']:<11} "
-                         f"net {line['net_mean']:+7.2f} +/- {1.96 * line['net_se']:.2f}  won {line['won']:.0%}")
+            lines.append(
+                f"  {line['seat']} {line['name']:<20} {line['strategy']:<11} "
+                f"net {line['net_mean']:+7.2f} +/- {1.96 * line['net_se']:.2f}  won {line['won']:.0%}"
+            )
         return "\n".join(lines)
 
 

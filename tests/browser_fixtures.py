@@ -24,8 +24,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -33,8 +34,8 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "PageWatch",
-    "launch_chromium",
     "browser",
+    "launch_chromium",
     "open_page",
 ]
 
@@ -68,7 +69,7 @@ class PageWatch:
     dialogs: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
 
-    def attach(self, page: Any) -> "PageWatch":
+    def attach(self, page: Any) -> PageWatch:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("dialog", self._on_dialog)

@@ -26,10 +26,10 @@ against ``Game`` itself).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, perm
-from typing import Iterator
 
 from speculation_nb import Card, Game, Rules
 from speculation_nb.cards import full_deck
@@ -40,11 +40,11 @@ Slot = tuple  # ("seat", i, j) or ("dead", j)
 # ----------------------------------------------------------------- public record
 @dataclass
 class Skeleton:
-    piles: list[list[Slot]]      # current face-down slots of each seat, top first
-    dead: list[Slot]             # the dead pile's slots
-    known: dict[Slot, Card]      # initial slots already turned up, with their card
-    unseen: list[Card]           # every card not face up
-    stock: int                   # how many unseen cards are in the stock
+    piles: list[list[Slot]]  # current face-down slots of each seat, top first
+    dead: list[Slot]  # the dead pile's slots
+    known: dict[Slot, Card]  # initial slots already turned up, with their card
+    unseen: list[Card]  # every card not face up
+    stock: int  # how many unseen cards are in the stock
 
 
 def skeleton(game: Game) -> Skeleton:
@@ -91,9 +91,9 @@ def relevant_cards(game: Game, wide: bool = False) -> tuple[list[Card], list[Car
     for card in full_deck():
         if card in seen:
             continue
-        if card.suit == trump and (card.rank > best or wide or (rules.hoyle and not trump_up)):
-            special.append(card)
-        elif wide and card.rank in (5, 11):
+        if (card.suit == trump and (card.rank > best or wide or (rules.hoyle and not trump_up))) or (
+            wide and card.rank in (5, 11)
+        ):
             special.append(card)
         elif rules.jack_five and card.rank in (5, 11):
             payers.append(card)
@@ -113,9 +113,12 @@ def arrangement_count(game: Game, wide: bool = False) -> int:
     """How many weighted arrangements :func:`arrangements` would list."""
     _, slots, special, payers, blanks = _kinds(game, wide)
     P = len(slots)
-    return sum(comb(P, k) * perm(len(special), k) * comb(P - k, j)
-               for k in range(min(P, len(special)) + 1)
-               for j in range(P - k + 1) if j <= len(payers) and P - k - j <= len(blanks))
+    return sum(
+        comb(P, k) * perm(len(special), k) * comb(P - k, j)
+        for k in range(min(P, len(special)) + 1)
+        for j in range(P - k + 1)
+        if j <= len(payers) and P - k - j <= len(blanks)
+    )
 
 
 def arrangements(game: Game, wide: bool = False) -> Iterator[tuple[int, dict[Slot, Card]]]:
@@ -153,14 +156,17 @@ def arrangements(game: Game, wide: bool = False) -> Iterator[tuple[int, dict[Slo
 
 def initial_layout(game: Game, sk: Skeleton, content: dict[Slot, Card]):
     rules = game.rules
-    piles = [[sk.known.get(("seat", i, j)) or content[("seat", i, j)] for j in range(rules.hand_size)]
-             for i in range(rules.players)]
+    piles = [
+        [sk.known.get(("seat", i, j)) or content[("seat", i, j)] for j in range(rules.hand_size)]
+        for i in range(rules.players)
+    ]
     dead = [content[("dead", j)] for j in range(rules.hand_size)] if rules.dead_hand else None
     return piles, dead
 
 
-def rebuild(game: Game, content: dict[Slot, Card], sk: Skeleton | None = None,
-            extra_chips: dict[int, int] | None = None) -> Game:
+def rebuild(
+    game: Game, content: dict[Slot, Card], sk: Skeleton | None = None, extra_chips: dict[int, int] | None = None
+) -> Game:
     """The same deal at the same moment, with ``content`` in the face-down slots."""
     sk = sk or skeleton(game)
     piles, dead = initial_layout(game, sk, content)
@@ -210,11 +216,11 @@ def beats(game: Game, content: dict[Slot, Card], sk: Skeleton, owner: int) -> bo
 # ---------------------------------------------------------------------- results
 @dataclass
 class Exact:
-    hold: Fraction                   # O1 for the holder
-    win: dict                        # O2
-    pot: Fraction                    # O3
-    net: dict                        # seat -> E[final stack - stack now]
-    count: int                       # arrangements played
+    hold: Fraction  # O1 for the holder
+    win: dict  # O2
+    pot: Fraction  # O3
+    net: dict  # seat -> E[final stack - stack now]
+    count: int  # arrangements played
 
 
 def exact(game: Game, wide: bool = False) -> Exact:
@@ -224,9 +230,9 @@ def exact(game: Game, wide: bool = False) -> Exact:
     now = game.stacks
     total = 0
     hold = 0
-    win = {s: 0 for s in [*range(n), None]}
+    win = dict.fromkeys([*range(n), None], 0)
     pot = 0
-    net = {s: 0 for s in range(n)}
+    net = dict.fromkeys(range(n), 0)
     count = 0
     for weight, content in arrangements(game, wide):
         count += 1
@@ -238,8 +244,13 @@ def exact(game: Game, wide: bool = False) -> Exact:
         pot += weight * final_pot(g)
         for s in range(n):
             net[s] += weight * (g.stacks[s] - now[s])
-    return Exact(Fraction(hold, total), {k: Fraction(v, total) for k, v in win.items()},
-                 Fraction(pot, total), {k: Fraction(v, total) for k, v in net.items()}, count)
+    return Exact(
+        Fraction(hold, total),
+        {k: Fraction(v, total) for k, v in win.items()},
+        Fraction(pot, total),
+        {k: Fraction(v, total) for k, v in net.items()},
+        count,
+    )
 
 
 class Unfit(Exception):
@@ -256,7 +267,7 @@ def exact_after_sale(game: Game, buyer: int) -> dict:
     seller = game.holder
     now = game.stacks
     total = 0
-    net = {s: 0 for s in range(n)}
+    net = dict.fromkeys(range(n), 0)
     for weight, content in arrangements(game):
         total += weight
         try:
@@ -285,14 +296,21 @@ def play_out(game: Game, rng: random.Random, sk: Skeleton | None = None) -> Game
 
 
 # ------------------------------------------------------------ random deal moments
-def random_moment(rules: Rules, rng: random.Random, stop: float = 0.5, trade: float = 0.2,
-                  stacks: list[int] | None = None, max_live: int | None = None) -> Game:
+def random_moment(
+    rules: Rules,
+    rng: random.Random,
+    stop: float = 0.5,
+    trade: float = 0.2,
+    stacks: list[int] | None = None,
+    max_live: int | None = None,
+) -> Game:
     """A deal played at random (reveals, auctions and sales, blind trades with V3) up to a
     random moment: each step stops with probability ``stop`` (never before ``max_live``
     face-down cards or fewer are left, when given)."""
     n = rules.players
-    game = Game.deal(rules, seed=rng.randrange(2**32), dealer=rng.randrange(n), stacks=stacks,
-                     pot=rng.choice([0, 0, 0, 7]))
+    game = Game.deal(
+        rules, seed=rng.randrange(2**32), dealer=rng.randrange(n), stacks=stacks, pot=rng.choice([0, 0, 0, 7])
+    )
     while not game.over:
         live = sum(game.face_down) + game.dead
         if (max_live is None or live <= max_live) and rng.random() < stop:

@@ -20,11 +20,9 @@ from math import floor
 from pathlib import Path
 
 import pytest
+from voila_server import REPO, VoilaServer, page_kernel_id
 
 from speculation_nb import Rules, Session, odds
-
-from browser_fixtures import PageWatch
-from voila_server import REPO, VoilaServer, page_kernel_id
 
 APP = "notebooks/app.ipynb"
 ARTIFACTS = REPO / "tests" / "artifacts"
@@ -344,10 +342,15 @@ def test_the_link_chooses_the_language(app_server, open_page) -> None:
             "([next, log, chart]) => (document.querySelector('button.spec-next') || {}).textContent === next"
             " && (document.querySelector('.spec-log') || {textContent: ''}).textContent.includes(log)"
             " && (document.querySelector('.spec-win-title') || {}).textContent === chart",
-            arg=[t("button.next_card"), t("label.log"), t("chart.win.title")], timeout=20_000)
+            arg=[t("button.next_card"), t("label.log"), t("chart.win.title")],
+            timeout=20_000,
+        )
         header.click()  # fold them again
         assert t.percent(0)[-1] == "%" and page.locator(".spec-hold-pct").first.inner_text().strip() in (
-            pct.replace(",", "."), pct.replace("%", "\xa0%"), pct)
+            pct.replace(",", "."),
+            pct.replace("%", "\xa0%"),
+            pct,
+        )
         page.locator(".spec-app").first.evaluate("el => el.scrollIntoView()")
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / f"app-{lang}-1280x800.png"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from rules_helpers import illegal
 
 from speculation_nb import Card, Game, Rules
-from rules_helpers import illegal
 
 PILES4 = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["5S", "6S", "8S"]]
 
@@ -20,12 +20,12 @@ def table(stacks=None, **settings) -> Game:
 # ------------------------------------------------------------------------- P1
 def test_p1_dealer_may_keep_the_turn_up_and_sell_it_later_to_any_bid():
     game = table()
-    assert game.reveal() == Card.parse("2C")          # the dealer kept it
+    assert game.reveal() == Card.parse("2C")  # the dealer kept it
     game.open_auction()
     assert not game.turn_up_auction
     game.bid(1, 2)
     game.bid(2, 7)
-    game.accept(1)                                     # not the best offer: allowed after the first reveal
+    game.accept(1)  # not the best offer: allowed after the first reveal
     assert game.holder == 1
     assert game.stacks == [54 + 2, 56 - 2, 56, 56] and game.pot == 18
 
@@ -54,17 +54,17 @@ def test_p1_a_raise_counts_from_the_moment_it_is_made():
     game.open_auction()
     game.bid(1, 3)
     game.bid(2, 5)
-    game.bid(1, 5)          # equal to seat 2's 5, but made later
+    game.bid(1, 5)  # equal to seat 2's 5, but made later
     assert game.auction == {1: 5, 2: 5}
     assert game.best_offer == 2
     illegal(game, "P1", lambda: game.accept(1))
     game.bid(1, 6)
     assert game.best_offer == 1
-    game.bid(2, 6)          # equal again, later
+    game.bid(2, 6)  # equal again, later
     assert game.best_offer == 1
-    game.bid(1, 0)          # seat 1 withdraws
+    game.bid(1, 0)  # seat 1 withdraws
     assert game.auction == {2: 6} and game.best_offer == 2
-    game.bid(1, 6)          # and bids again: later than seat 2's 6
+    game.bid(1, 6)  # and bids again: later than seat 2's 6
     assert game.best_offer == 2
     game.accept(2)
     assert game.stacks == [60, 56, 50, 56]
@@ -83,8 +83,16 @@ def test_p1_dealer_may_decline_and_open_again():
     game.bid(1, 2)
     game.accept(1)
     assert game.holder == 1 and game.stacks == [56, 54, 56, 56]
-    assert [a.kind for a in game.history] == ["open_auction", "bid", "decline", "open_auction", "decline",
-                                              "open_auction", "bid", "accept"]
+    assert [a.kind for a in game.history] == [
+        "open_auction",
+        "bid",
+        "decline",
+        "open_auction",
+        "decline",
+        "open_auction",
+        "bid",
+        "accept",
+    ]
 
 
 def test_p1_every_auction_before_the_first_reveal_sells_the_turn_up():
@@ -112,7 +120,7 @@ def test_p1_then_the_dealers_left_reveals_first():
     game = table()
     game.open_auction()
     game.bid(1, 2)
-    game.accept(1)            # the dealer's left bought it: it is skipped as the holder
+    game.accept(1)  # the dealer's left bought it: it is skipped as the holder
     assert game.turn == 2
 
 
@@ -176,7 +184,7 @@ def test_p2_player_without_chips_cannot_bid():
     illegal(game, "P2", lambda: game.bid(1, 1))
     assert game.bid_range(1) is None
     assert game.bid_range(2) == (1, 56)
-    assert game.bid_range(0) is None                    # the holder
+    assert game.bid_range(0) is None  # the holder
     for not_a_seat in (-1, 4, True, 1.0, None):
         assert game.bid_range(not_a_seat) is None
 
@@ -203,15 +211,18 @@ def test_p2_new_bid_must_be_higher_than_the_standing_bid():
 def test_p2_withdraw_and_bid_again_lower():
     game = table()
     game.open_auction()
-    illegal(game, "P2", lambda: game.bid(2, 0))   # nothing to withdraw
+    illegal(game, "P2", lambda: game.bid(2, 0))  # nothing to withdraw
     game.bid(2, 9)
     game.bid(2, 0)
     assert game.auction == {}
     illegal(game, "P2", lambda: game.bid(2, 0))
-    game.bid(2, 1)                                  # lower than the withdrawn 9
+    game.bid(2, 1)  # lower than the withdrawn 9
     assert game.auction == {2: 1}
     assert [(a.kind, dict(a.args)) for a in game.history[1:]] == [
-        ("bid", {"seat": 2, "amount": 9}), ("bid", {"seat": 2, "amount": 0}), ("bid", {"seat": 2, "amount": 1})]
+        ("bid", {"seat": 2, "amount": 9}),
+        ("bid", {"seat": 2, "amount": 0}),
+        ("bid", {"seat": 2, "amount": 1}),
+    ]
 
 
 def test_p2_accept_pays_the_seller_never_the_pot():

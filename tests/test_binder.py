@@ -7,7 +7,6 @@ notebook with that environment's own Python and kernel.
 
 import os
 import subprocess
-import sys
 import venv
 from pathlib import Path
 
@@ -33,7 +32,9 @@ def test_notebooks_run_in_the_binder_environment(tmp_path):
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
     run = lambda *args, **kw: subprocess.run(args, check=True, cwd=ROOT, timeout=900, **kw)  # noqa: E731
-    run(str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt"))
+    run(
+        str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt")
+    )
     env = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(env_dir)}
     env.pop("PYTHONPATH", None)
     run("bash", str(BINDER / "postBuild"), env=env)

@@ -52,13 +52,34 @@ def test_parse_of_a_card_is_that_card():
 @pytest.mark.parametrize(
     "text",
     [
-        "1X", "", " ", "Q", "H", "QX", "1H", "11H", "0S", "01S", "010S", "14S", "QHH", "HQ",
-        "Q H", "10", "1 0S", "-2S", "2.0S", "AHS", "ZZ", "♥Q", "Q♥♥",
-        "Qſ",      # Latin long s: upper-cases to "S" but is not a suit
+        "1X",
+        "",
+        " ",
+        "Q",
+        "H",
+        "QX",
+        "1H",
+        "11H",
+        "0S",
+        "01S",
+        "010S",
+        "14S",
+        "QHH",
+        "HQ",
+        "Q H",
+        "10",
+        "1 0S",
+        "-2S",
+        "2.0S",
+        "AHS",
+        "ZZ",
+        "♥Q",
+        "Q♥♥",
+        "Qſ",  # Latin long s: upper-cases to "S" but is not a suit
         "Aſ",
-        "ＱH",     # a full-width Q
-        "1０S",    # a full-width 0
-        "QΗ",      # a Greek Eta that looks like H
+        "ＱH",  # a full-width Q
+        "1０S",  # a full-width 0
+        "QΗ",  # a Greek Eta that looks like H
     ],
 )
 def test_parse_refuses_malformed_text(text):
@@ -108,7 +129,7 @@ def test_names_for_screen_readers():
 # -------------------------------------------------------------------- values
 def test_terms_ranks_run_from_2_to_the_ace_14():
     assert [Card.parse(t).rank for t in ["2S", "9S", "10S", "JS", "QS", "KS", "AS"]] == [2, 9, 10, 11, 12, 13, 14]
-    assert RANKS == tuple(range(2, 15))
+    assert tuple(range(2, 15)) == RANKS
 
 
 def test_suit_compares_equal_to_its_letter():

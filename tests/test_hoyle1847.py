@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from rules_helpers import C, illegal, reveal_all
 
 from speculation_nb import Game, Rules
-from rules_helpers import C, illegal, reveal_all
 
 HOYLE = dict(preset="hoyle1847")
 PILES4 = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["5S", "6S", "8S"]]
@@ -18,7 +18,7 @@ def test_hoyle_a_dealer_who_sold_the_turn_up_may_reveal_first():
     game.open_auction()
     game.bid(3, 2)
     game.accept(3)
-    assert game.turn == 0        # the buyer's left is the dealer
+    assert game.turn == 0  # the buyer's left is the dealer
     assert reveal_all(game, 4) == [(0, "2S"), (1, "2C"), (2, "2D"), (0, "3S")]
     # cardrules: the pointer stays on the dealer's left
     game = Game.from_layout(Rules(players=4), PILES4, "7H", dealer=0)
@@ -38,9 +38,18 @@ def test_hoyle_a_pointer_goes_to_the_buyers_left_even_backwards():
     game.open_auction()
     game.bid(0, 3)
     game.accept(0)
-    assert game.turn == 1        # back from seat 4 to the seller, at the buyer's left
-    assert reveal_all(game, 9) == [(1, "2C"), (2, "3D"), (3, "6S"), (4, "5D"), (1, "3C"), (2, "4D"),
-                                   (3, "8S"), (4, "6D"), (4, "7D")]
+    assert game.turn == 1  # back from seat 4 to the seller, at the buyer's left
+    assert reveal_all(game, 9) == [
+        (1, "2C"),
+        (2, "3D"),
+        (3, "6S"),
+        (4, "5D"),
+        (1, "3C"),
+        (2, "4D"),
+        (3, "8S"),
+        (4, "6D"),
+        (4, "7D"),
+    ]
     assert game.over and game.winner == 0
     # (b): the holder's own cards are turned up for the record
     assert game.face_up[0] == [C("2S"), C("3S"), C("4S")] and game.face_down == [0] * 5
@@ -66,7 +75,7 @@ def test_hoyle_a_buyers_left_without_cards_is_skipped():
     assert game.turn == 2 and game.face_down == [3, 0, 1]
     game.open_auction()
     game.bid(0, 1)
-    game.accept(0)               # the buyer's left, seat 1, is empty: seat 2
+    game.accept(0)  # the buyer's left, seat 1, is empty: seat 2
     assert game.turn == 2
 
 
@@ -88,9 +97,9 @@ def test_hoyle_b_at_the_end_of_a_sale():
     rules = Rules(players=3, **HOYLE)
     piles = [["2S", "3S", "4S"], ["2C", "3C", "KH"], ["2D", "3D", "4D"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0)
-    reveal_all(game, 6)          # seat 1 takes hold with KH; seat 2 is empty after 4D
+    reveal_all(game, 6)  # seat 1 takes hold with KH; seat 2 is empty after 4D
     assert game.turn == 0
-    reveal_all(game, 2)          # the dealer: 2S, 3S
+    reveal_all(game, 2)  # the dealer: 2S, 3S
     game.open_auction()
     game.bid(0, 2)
     game.accept(0)
@@ -132,7 +141,7 @@ def test_hoyle_c_even_a_bought_turn_up_wins_nothing_without_a_trump():
     game.open_auction()
     game.bid(2, 3)
     game.accept(2)
-    assert game.turn == 0        # (a): the buyer's left
+    assert game.turn == 0  # (a): the buyer's left
     reveal_all(game, 6)
     assert game.over and game.winner is None and game.pot == 14
     assert game.stacks == [57, 56, 53]
@@ -148,7 +157,7 @@ def test_hoyle_c_cardrules_would_give_that_pot_to_the_turn_up():
 def test_hoyle_c_ace_turn_up_still_goes_to_the_dealer():
     game = Game.from_layout(Rules(players=3, **HOYLE), PLAIN, "AH", dealer=2)
     assert game.over and game.winner == 2 and game.end_rule == "S5"
-    assert game.face_down == [3, 3, 3]      # (b) does not apply to S5
+    assert game.face_down == [3, 3, 3]  # (b) does not apply to S5
     assert game.stacks == [56, 56, 68]
 
 
@@ -167,7 +176,7 @@ def test_hoyle_d_every_auction_goes_to_the_best_offer():
     illegal(game, "hoyle1847(d)", lambda: game.accept(3))
     game.accept(2)
     assert game.holder == 2 and game.stacks == [58, 56, 52, 56]
-    assert game.turn == 3        # (a): the buyer's left
+    assert game.turn == 3  # (a): the buyer's left
 
 
 def test_hoyle_d_turn_up_auction_is_refused_as_p1():

@@ -13,12 +13,12 @@ from babel.messages.pofile import read_po
 from speculation_nb import Game, IllegalAction, Rules, odds
 from speculation_nb.i18n import (
     KEY_PREFIXES,
-    LOCALE_DIR,
     Translator,
     available_languages,
     catalog,
     error_text,
     placeholders,
+    po_files,
     translator,
 )
 from speculation_nb.render import TEXTS
@@ -34,8 +34,13 @@ def string_literals(path: Path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     plural_bases = set()
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("plural", "plural_key")
-                and node.args and isinstance(node.args[0], ast.Constant)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("plural", "plural_key")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             plural_bases.add(id(node.args[0]))
             yield node.args[0].value + ".one"
             yield node.args[0].value + ".other"
@@ -63,12 +68,13 @@ def illegal_actions() -> list[tuple[str, str, set[str]]]:
 
 
 def test_the_catalog_is_a_clean_po_file():
-    path = LOCALE_DIR / "en" / "LC_MESSAGES" / "speculation_nb.po"
-    with path.open("rb") as handle:
-        cat = read_po(handle)
-    ids = [m.id for m in cat if m.id]
+    ids: list[str] = []
+    for path in po_files("en"):
+        with path.open("rb") as handle:
+            cat = read_po(handle)
+        ids += [m.id for m in cat if m.id]
+        assert not [m.id for m in cat if m.id and (m.fuzzy or not m.string)], path
     assert len(ids) == len(set(ids)) > 200
-    assert not [m.id for m in cat if m.id and (m.fuzzy or not m.string)]
     assert all(KEY_RE.match(i) for i in ids), [i for i in ids if not KEY_RE.match(i)]
     assert "en" in available_languages() and available_languages()[0] == "en"
 

@@ -58,8 +58,23 @@ def emptied(**settings) -> Game:
     return game
 
 
-READERS = ("turn", "holder", "best_trump", "pot", "stacks", "face_down", "face_up", "dead", "dead_cards", "auction",
-           "over", "winner", "history", "events", "reveals")
+READERS = (
+    "turn",
+    "holder",
+    "best_trump",
+    "pot",
+    "stacks",
+    "face_down",
+    "face_up",
+    "dead",
+    "dead_cards",
+    "auction",
+    "over",
+    "winner",
+    "history",
+    "events",
+    "reveals",
+)
 
 CASES = [
     # (id, setup, action, rule)
@@ -69,8 +84,12 @@ CASES = [
     ("reveal by a seat with no face-down card", emptied, lambda g: g.reveal(seat=1), "P4"),
     ("reveal while an auction is open", auction, lambda g: g.reveal(), "P2"),
     ("reveal by the due seat while an auction is open", auction, lambda g: g.reveal(seat=2), "P2"),
-    ("blind trade while an auction is open", lambda: auction(blind_trading=True),
-     lambda g: g.blind_trade(1, 2, 1, 1), "P2"),
+    (
+        "blind trade while an auction is open",
+        lambda: auction(blind_trading=True),
+        lambda g: g.blind_trade(1, 2, 1, 1),
+        "P2",
+    ),
     ("open an auction while one is open", auction, lambda g: g.open_auction(), "P2"),
     ("bid above the bidder's stack", auction, lambda g: g.bid(1, 57), "P2"),
     ("bid above a small stack", auction, lambda g: g.bid(3, 3), "P2"),
@@ -90,28 +109,46 @@ CASES = [
     ("bid with no auction open", fresh, lambda g: g.bid(1, 2), "P2"),
     ("the holder bidding on its own card", auction, lambda g: g.bid(0, 5), "P2"),
     ("accepting less than the best offer in the turn-up auction", turn_up_auction, lambda g: g.accept(1), "P1"),
-    ("accepting less than the best offer under hoyle1847", lambda: (lambda g: (g.bid(1, 5), g)[1])(
-        auction(preset="hoyle1847")), lambda g: g.accept(2), "hoyle1847(d)"),
+    (
+        "accepting less than the best offer under hoyle1847",
+        lambda: (lambda g: (g.bid(1, 5), g)[1])(auction(preset="hoyle1847")),
+        lambda g: g.accept(2),
+        "hoyle1847(d)",
+    ),
     ("accept with no auction open", fresh, lambda g: g.accept(1), "P2"),
-    ("accept after the auction was declined", lambda: (lambda g: (g.decline(), g)[1])(auction()),
-     lambda g: g.accept(2), "P2"),
+    (
+        "accept after the auction was declined",
+        lambda: (lambda g: (g.decline(), g)[1])(auction()),
+        lambda g: g.accept(2),
+        "P2",
+    ),
     ("decline with no auction open", fresh, lambda g: g.decline(), "P2"),
     ("accepting a seat with no bid", auction, lambda g: g.accept(1), "P2"),
     ("accepting the holder", auction, lambda g: g.accept(0), "P2"),
     ("blind trade when V3 is off", fresh, lambda g: g.blind_trade(1, 2, 1, 1), "V3"),
-    ("blind trade between a seat and itself", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(2, 2, 1, 1), "V3"),
-    ("blind trade for more cards than the seller has", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(1, 2, 4, 1), "V3"),
+    (
+        "blind trade between a seat and itself",
+        lambda: fresh(blind_trading=True),
+        lambda g: g.blind_trade(2, 2, 1, 1),
+        "V3",
+    ),
+    (
+        "blind trade for more cards than the seller has",
+        lambda: fresh(blind_trading=True),
+        lambda g: g.blind_trade(1, 2, 4, 1),
+        "V3",
+    ),
     ("blind trade with a seller that has no card", emptied, lambda g: g.blind_trade(3, 1, 1, 1), "V3"),
     ("blind trade for no card", lambda: fresh(blind_trading=True), lambda g: g.blind_trade(1, 2, 0, 1), "V3"),
-    ("blind trade for a float count", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(1, 2, 1.0, 1), "V3"),
-    ("blind trade for more chips than the buyer has", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(3, 2, 1, 3), "V3"),
+    ("blind trade for a float count", lambda: fresh(blind_trading=True), lambda g: g.blind_trade(1, 2, 1.0, 1), "V3"),
+    (
+        "blind trade for more chips than the buyer has",
+        lambda: fresh(blind_trading=True),
+        lambda g: g.blind_trade(3, 2, 1, 3),
+        "V3",
+    ),
     ("blind trade for nothing", lambda: fresh(blind_trading=True), lambda g: g.blind_trade(1, 2, 1, 0), "V3"),
-    ("blind trade for a bool price", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(1, 2, 1, True), "V3"),
+    ("blind trade for a bool price", lambda: fresh(blind_trading=True), lambda g: g.blind_trade(1, 2, 1, True), "V3"),
     ("reveal by a seat out of range", fresh, lambda g: g.reveal(seat=4), "S1"),
     ("reveal by a negative seat", fresh, lambda g: g.reveal(seat=-1), "S1"),
     ("reveal by a bool seat", fresh, lambda g: g.reveal(seat=True), "S1"),
@@ -121,23 +158,39 @@ CASES = [
     ("bid by a negative seat", auction, lambda g: g.bid(-1, 1), "S1"),
     ("accept a seat out of range", auction, lambda g: g.accept(7), "S1"),
     ("accept a bool seat", auction, lambda g: g.accept(True), "S1"),
-    ("blind trade with a buyer out of range", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(4, 2, 1, 1), "S1"),
-    ("blind trade with a seller out of range", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(1, -1, 1, 1), "S1"),
-    ("blind trade with a huge seat", lambda: fresh(blind_trading=True),
-     lambda g: g.blind_trade(1, 10 ** 20, 1, 1), "S1"),
+    (
+        "blind trade with a buyer out of range",
+        lambda: fresh(blind_trading=True),
+        lambda g: g.blind_trade(4, 2, 1, 1),
+        "S1",
+    ),
+    (
+        "blind trade with a seller out of range",
+        lambda: fresh(blind_trading=True),
+        lambda g: g.blind_trade(1, -1, 1, 1),
+        "S1",
+    ),
+    ("blind trade with a huge seat", lambda: fresh(blind_trading=True), lambda g: g.blind_trade(1, 10**20, 1, 1), "S1"),
     ("reveal after the deal is over", finished, lambda g: g.reveal(), "P7"),
     ("reveal by a seat after the deal is over", finished, lambda g: g.reveal(seat=1), "P7"),
     ("open an auction after the deal is over", finished, lambda g: g.open_auction(), "P7"),
     ("bid after the deal is over", finished, lambda g: g.bid(1, 1), "P7"),
     ("accept after the deal is over", finished, lambda g: g.accept(1), "P7"),
     ("decline after the deal is over", finished, lambda g: g.decline(), "P7"),
-    ("blind trade after the deal is over", lambda: finished(blind_trading=True),
-     lambda g: g.blind_trade(1, 2, 1, 1), "P7"),
-    ("reveal after a carried-over deal", lambda: (lambda g: [g.reveal() for _ in range(9)] and g)(
-        Game.from_layout(Rules(players=4, dead_hand=True), PILES4, "7H", dead=["AH", "2H", "3H"])),
-     lambda g: g.reveal(), "P7"),
+    (
+        "blind trade after the deal is over",
+        lambda: finished(blind_trading=True),
+        lambda g: g.blind_trade(1, 2, 1, 1),
+        "P7",
+    ),
+    (
+        "reveal after a carried-over deal",
+        lambda: (lambda g: [g.reveal() for _ in range(9)] and g)(
+            Game.from_layout(Rules(players=4, dead_hand=True), PILES4, "7H", dead=["AH", "2H", "3H"])
+        ),
+        lambda g: g.reveal(),
+        "P7",
+    ),
     ("reveal after an Ace turn-up", ace, lambda g: g.reveal(), "S5"),
     ("open an auction after an Ace turn-up", ace, lambda g: g.open_auction(), "S5"),
 ]
@@ -193,7 +246,11 @@ def test_illegal_action_can_be_pickled():
         game.reveal(seat=0)
     copy = pickle.loads(pickle.dumps(info.value))
     assert (copy.rule, copy.key, copy.params, str(copy)) == (
-        info.value.rule, info.value.key, info.value.params, str(info.value))
+        info.value.rule,
+        info.value.key,
+        info.value.params,
+        str(info.value),
+    )
 
 
 def test_keys_tell_apart_the_cases_of_one_rule():
@@ -221,12 +278,16 @@ def test_numpy_integers_are_whole_numbers():
     game.accept(np.int64(1))
     assert game.stacks == [57, 53, 55, 3]
     assert [dict(a.args) for a in game.history] == [
-        {"seat": 1}, {"buyer": 2, "seller": 3, "count": 1, "price": 1}, {}, {"seat": 1, "amount": 3}, {"seat": 1}]
+        {"seat": 1},
+        {"buyer": 2, "seller": 3, "count": 1, "price": 1},
+        {},
+        {"seat": 1, "amount": 3},
+        {"seat": 1},
+    ]
     assert all(type(v) is int for a in game.history for _, v in a.args)
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
     assert game.at(np.int64(1)).to_json() == game.at(1).to_json()
-    dealt = Game.deal(Rules(players=3), seed=np.int64(5), dealer=np.int64(1), stacks=[np.int64(9)] * 3,
-                      pot=np.int64(2))
+    dealt = Game.deal(Rules(players=3), seed=np.int64(5), dealer=np.int64(1), stacks=[np.int64(9)] * 3, pot=np.int64(2))
     assert dealt.to_json() == Game.deal(Rules(players=3), seed=5, dealer=1, stacks=[9] * 3, pot=2).to_json()
 
 

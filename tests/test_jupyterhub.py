@@ -34,11 +34,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from browser_fixtures import PageWatch
 
 pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extra: pip install -e '.[test]'")
@@ -167,7 +167,9 @@ def _usage(pid: int) -> str:
     private = kib["Private_Clean"] + kib["Private_Dirty"]
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-    return f"rss {kib['Rss'] / 1024:.0f}, pss {kib['Pss'] / 1024:.0f}, private {private / 1024:.0f} MiB, cpu {cpu:.1f} s"
+    return (
+        f"rss {kib['Rss'] / 1024:.0f}, pss {kib['Pss'] / 1024:.0f}, private {private / 1024:.0f} MiB, cpu {cpu:.1f} s"
+    )
 
 
 # --- The hub ---------------------------------------------------------------------

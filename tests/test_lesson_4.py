@@ -41,7 +41,9 @@ def lesson() -> dict:
     return namespace
 
 
-@pytest.mark.parametrize("players, hand, dead", [(3, 3, False), (4, 3, True), (5, 4, False), (8, 5, True), (6, 5, False)])
+@pytest.mark.parametrize(
+    "players, hand, dead", [(3, 3, False), (4, 3, True), (5, 4, False), (8, 5, True), (6, 5, False)]
+)
 def test_opening_is_a_fresh_deal_with_the_closed_form_hold(lesson, players, hand, dead):
     rules = Rules(players=players, hand_size=hand, dead_hand=dead)
     game = lesson["opening"](rules, "QH")

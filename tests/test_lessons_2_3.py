@@ -25,8 +25,7 @@ LESSON3 = "03_what_is_a_card_worth.ipynb"
 def run_cells(name: str, *tags: str) -> dict:
     """Execute the notebook's code cells carrying any of ``tags``, in order; return their names."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-    cells = [c.source for c in nb.cells
-             if c.cell_type == "code" and set(tags) & set(c.metadata.get("tags", []))]
+    cells = [c.source for c in nb.cells if c.cell_type == "code" and set(tags) & set(c.metadata.get("tags", []))]
     assert cells, f"{name} has no cell tagged {tags}"
     namespace: dict = {}
     exec(compile("\n\n".join(cells), name, "exec"), namespace)
@@ -64,9 +63,9 @@ def test_outputs_cleared_and_kernel():
 
 
 def test_four_ways_to_count_agree(l2):
-    for U in range(0, 10):
-        for h in range(0, U + 1):
-            for n in range(0, U + 1):
+    for U in range(10):
+        for h in range(U + 1):
+            for n in range(U + 1):
                 p = l2["hold_formula"](U, h, n)
                 assert l2["hold_by_listing"](U, h, n) == p
                 assert l2["hold_card_by_card"](U, h, n) == p
@@ -248,7 +247,7 @@ def test_lesson3_examples(l3):
 
 @pytest.fixture(scope="module")
 def rule_data(l3):
-    seeds = range(240)      # the notebook's SEEDS
+    seeds = range(240)  # the notebook's SEEDS
     return l3["collect_moments"](seeds), l3["collect_moments"](seeds, jack_five=True)
 
 
@@ -260,8 +259,8 @@ def test_rules_of_thumb_verdicts(l3, rule_data):
     assert all(r["U"] > 26 for r in moments)
     queens = [r for r in moments if r["best"] == 12]
     assert queens and all(r["hold"] >= almost_sure for r in queens if r["n"] <= few_limit)
-    assert min(r["hold"] for r in queens) < Fraction(11, 20)       # "from about a half"
-    assert max(r["hold"] for r in queens) > Fraction(95, 100)      # "to above 95 %"
+    assert min(r["hold"] for r in queens) < Fraction(11, 20)  # "from about a half"
+    assert max(r["hold"] for r in queens) > Fraction(95, 100)  # "to above 95 %"
     # B: with little left the break-even is nearly always above half the pot; early mostly below
     little = [r for r in moments if r["N"] <= few_limit]
     early = [r for r in moments if r["N"] >= 10]

@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 import pytest
-
 from browser_fixtures import CHROMIUM
 from voila_server import REPO
 
@@ -34,14 +33,32 @@ def test_a_small_class_at_once(tmp_path) -> None:
     pytest.importorskip("playwright.async_api")
     figures = tmp_path / "load.json"
     command = [
-        sys.executable, str(REPO / "benchmarks" / "load_test.py"),
-        "--sessions", "4", "--browsers", "1", "--clicks", "4", "--think", "0.3", "--ramp", "1",
+        sys.executable,
+        str(REPO / "benchmarks" / "load_test.py"),
+        "--sessions",
+        "4",
+        "--browsers",
+        "1",
+        "--clicks",
+        "4",
+        "--think",
+        "0.3",
+        "--ramp",
+        "1",
         # long enough for a page to connect on a busy machine, short enough for the test
-        "--cull-idle", "12", "--cull-interval", "1",
-        "--no-baseline", "--time-limit", str(TIME_LIMIT), "--json", str(figures),
+        "--cull-idle",
+        "12",
+        "--cull-interval",
+        "1",
+        "--no-baseline",
+        "--time-limit",
+        str(TIME_LIMIT),
+        "--json",
+        str(figures),
     ]
-    process = subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, text=True)
+    process = subprocess.Popen(
+        command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True
+    )
     try:
         output, _ = process.communicate(timeout=TIME_LIMIT + 30)
     except subprocess.TimeoutExpired:

@@ -9,12 +9,11 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from brute_force import Unfit, arrangement_count, exact, exact_after_sale, random_moment
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speculation_nb import Card, Game, Rules, odds
-
-from brute_force import Unfit, arrangement_count, exact, exact_after_sale, random_moment
 
 # ---------------------------------------------------------------------- tables
 CONFIGS = {
@@ -33,9 +32,11 @@ CONFIGS = {
 }
 ALL_RULES = [
     *CONFIGS.values(),
-    Rules(players=5), Rules(players=6, hand_size=4, dead_hand=True),
+    Rules(players=5),
+    Rules(players=6, hand_size=4, dead_hand=True),
     Rules(players=8, hand_size=5, dead_hand=True, jack_five=True, blind_trading=True),
-    Rules(players=7, preset="hoyle1847"), Rules(players=5, jack_five=True, blind_trading=True),
+    Rules(players=7, preset="hoyle1847"),
+    Rules(players=5, jack_five=True, blind_trading=True),
 ]
 
 
@@ -70,7 +71,9 @@ def public_U_h_n(game: Game, owner: int):
 
 moments = st.builds(
     lambda rules, seed, stop: random_moment(rules, random.Random(seed), stop=stop, trade=0.3),
-    st.sampled_from(ALL_RULES), st.integers(0, 2**32 - 1), st.sampled_from([0.02, 0.1, 0.3, 0.7]),
+    st.sampled_from(ALL_RULES),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0.02, 0.1, 0.3, 0.7]),
 )
 
 
@@ -221,7 +224,10 @@ def test_O1_O2_O3_O4_against_brute_force(name):
 
 def test_O2_O3_brute_force_with_every_trump_and_every_jack_and_five():
     """The brute force keeps only the cards that matter; with all of them kept, nothing changes."""
-    for rules, seed in ((Rules(players=3, jack_five=True, dead_hand=True), 5), (Rules(players=3, preset="hoyle1847"), 6)):
+    for rules, seed in (
+        (Rules(players=3, jack_five=True, dead_hand=True), 5),
+        (Rules(players=3, preset="hoyle1847"), 6),
+    ):
         game = late_moments(rules, seed, count=1, cap=200)[0]
         if arrangement_count(game, wide=True) > 6000:
             continue
@@ -288,6 +294,7 @@ def test_O5_ace_turn_up_and_carry_overs():
     # S5: an Ace turned up ends the deal at once; the dealer took the pot
     deck = [Card.parse(c) for c in ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "AH"]]
     from speculation_nb.cards import full_deck
+
     deck += [c for c in full_deck() if c not in deck]
     game = Game.deal(Rules(players=3), deck=deck, dealer=0)
     assert game.over and game.winner == 0
@@ -295,15 +302,20 @@ def test_O5_ace_turn_up_and_carry_overs():
     assert odds.expected_pot(game) == 14
     # P9: the dead pile out-ranks the best trump
     rules = Rules(players=3, dead_hand=True)
-    game = Game.from_layout(rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]],
-                            "9H", dead=["KH", "2D", "3D"], dealer=0)
+    game = Game.from_layout(
+        rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "9H", dead=["KH", "2D", "3D"], dealer=0
+    )
     while not game.over:
         game.reveal()
     assert game.winner is None and odds.hold_probability(game) == 0
     assert odds.win_probabilities(game)[None] == 1
     # hoyle1847 (c): no trump came up from the piles
-    game = Game.from_layout(Rules(players=3, preset="hoyle1847"),
-                            [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "9H", dealer=0)
+    game = Game.from_layout(
+        Rules(players=3, preset="hoyle1847"),
+        [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]],
+        "9H",
+        dealer=0,
+    )
     before = odds.win_probabilities(game)
     assert before[None] == Fraction(comb(51 - 12, 9), comb(51, 9))
     while not game.over:

@@ -6,9 +6,9 @@ Every expected turn order, stack and pot below is worked out by hand in the comm
 from __future__ import annotations
 
 import pytest
+from rules_helpers import C, reveal_all
 
 from speculation_nb import Game, IllegalAction, Rules
-from rules_helpers import C, reveal_all
 
 
 def illegal(rule: str, action) -> IllegalAction:
@@ -50,8 +50,8 @@ def test_p3_pointer_never_moves_back_after_a_sale():
     rules = Rules(players=4)
     piles = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"], ["9H", "5S", "6S"]]
     game = Game.from_layout(rules, piles, "7H", dealer=2)
-    assert reveal_all(game, 1) == [(3, "9H")]          # seat 3 takes hold; next due: seat 0
-    assert reveal_all(game, 1) == [(0, "2S")]          # next due: seat 1
+    assert reveal_all(game, 1) == [(3, "9H")]  # seat 3 takes hold; next due: seat 0
+    assert reveal_all(game, 1) == [(0, "2S")]  # next due: seat 1
     game.open_auction()
     game.bid(0, 4)
     game.accept(0)
@@ -76,7 +76,7 @@ def test_p4_example_of_rules_md():
     rules = Rules(players=4)
     piles = [["6D", "7D", "8D"], ["9H", "2C", "3C"], ["2D", "3D", "4D"], ["2S", "3S", "4S"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0)
-    assert reveal_all(game, 2) == [(1, "9H"), (2, "2D")]   # seat 1 takes hold with 9H
+    assert reveal_all(game, 2) == [(1, "9H"), (2, "2D")]  # seat 1 takes hold with 9H
     assert game.holder == 1 and game.turn == 3
     game.open_auction()
     game.bid(2, 3)
@@ -175,8 +175,8 @@ def test_p7_deal_ends_by_a_sale():
     assert not game.over and game.face_down == [1, 0, 0]
     game.open_auction()
     game.bid(0, 2)
-    game.bid(2, 3)         # seat 2 has no cards but may bid
-    game.accept(0)         # after the first reveal the holder may take any bid
+    game.bid(2, 3)  # seat 2 has no cards but may bid
+    game.accept(0)  # after the first reveal the holder may take any bid
     # seat 0 buys for 2 and is then the only seat with a face-down card: over
     assert game.over and game.winner == 0 and game.holder == 0 and game.best_trump == C("KH")
     assert game.face_down == [1, 0, 0]
@@ -189,9 +189,9 @@ def test_p7_deal_ends_by_a_blind_trade():
     rules = Rules(players=3, blind_trading=True)
     piles = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0)
-    game.blind_trade(0, 1, 3, 2)       # the holder buys seat 1's whole pile for 2
+    game.blind_trade(0, 1, 3, 2)  # the holder buys seat 1's whole pile for 2
     assert not game.over and game.turn == 2 and game.face_down == [6, 0, 3]
-    game.blind_trade(0, 2, 3, 1)       # ... and seat 2's for 1: nobody else has a card
+    game.blind_trade(0, 2, 3, 1)  # ... and seat 2's for 1: nobody else has a card
     assert game.over and game.winner == 0 and game.face_down == [9, 0, 0]
     # 54 - 2 - 1 + 14 = 65; 56 + 2 = 58; 56 + 1 = 57
     assert game.stacks == [65, 58, 57]
@@ -205,8 +205,15 @@ def test_p7_actions_after_the_end_are_refused():
     game.blind_trade(0, 2, 3, 1)
     assert game.over
     before = game.to_json()
-    for act in (game.reveal, game.open_auction, game.decline, lambda: game.bid(1, 1), lambda: game.accept(1),
-                lambda: game.blind_trade(1, 0, 1, 1), lambda: game.reveal(seat=1)):
+    for act in (
+        game.reveal,
+        game.open_auction,
+        game.decline,
+        lambda: game.bid(1, 1),
+        lambda: game.accept(1),
+        lambda: game.blind_trade(1, 0, 1, 1),
+        lambda: game.reveal(seat=1),
+    ):
         illegal("P7", act)
     assert game.to_json() == before
 
@@ -217,8 +224,18 @@ def test_p8_holder_at_the_end_takes_the_whole_pot():
     piles = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["QH", "3D", "4D"], ["5S", "6S", "8S"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0, pot=9)
     # seat 2 takes hold with QH at once; the dealer, no longer holding, reveals too
-    assert reveal_all(game, 10) == [(1, "2C"), (2, "QH"), (3, "5S"), (0, "2S"), (1, "3C"), (3, "6S"),
-                                    (0, "3S"), (1, "4C"), (3, "8S"), (0, "4S")]
+    assert reveal_all(game, 10) == [
+        (1, "2C"),
+        (2, "QH"),
+        (3, "5S"),
+        (0, "2S"),
+        (1, "3C"),
+        (3, "6S"),
+        (0, "3S"),
+        (1, "4C"),
+        (3, "8S"),
+        (0, "4S"),
+    ]
     assert game.face_down == [0, 0, 2, 0]
     # QH of seat 2 stood: pot 9 + 6 + 4 * 3 = 27 to seat 2: 56 + 27 = 83
     assert game.over and game.winner == 2 and game.end_rule == "P8"

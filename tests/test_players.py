@@ -31,9 +31,13 @@ def auction_states(count: int = 40, seed: int = 0):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        rules = Rules(players=rng.randint(3, 8), hand_size=rng.choice([3, 3, 4, 5]),
-                      jack_five=rng.random() < 0.3, dead_hand=rng.random() < 0.3,
-                      price_cap=rng.choice([None, None, 12]))
+        rules = Rules(
+            players=rng.randint(3, 8),
+            hand_size=rng.choice([3, 3, 4, 5]),
+            jack_five=rng.random() < 0.3,
+            dead_hand=rng.random() < 0.3,
+            price_cap=rng.choice([None, None, 12]),
+        )
         game = Game.deal(rules, seed=rng.randrange(10**9), dealer=rng.randrange(rules.players))
         for _ in range(rng.randrange(0, 2 * rules.players)):
             if game.over:
@@ -94,8 +98,9 @@ def test_the_holder_accepts_only_bids_that_reach_its_price():
                 assert choice in game.acceptable()
                 assert game.auction[choice] >= player.appetite * odds.seller_break_even(game, choice)
             else:
-                assert all(game.auction[b] < player.appetite * odds.seller_break_even(game, b)
-                           for b in game.acceptable())
+                assert all(
+                    game.auction[b] < player.appetite * odds.seller_break_even(game, b) for b in game.acceptable()
+                )
 
 
 def test_computer_bids_and_decision_change_the_game_by_the_rules():

@@ -41,7 +41,7 @@ from speculation_nb.cards import full_deck
 
 ACE = 14
 FULL_DECK = frozenset(full_deck())
-JUNK = [True, False, 1.5, 2.0, "1", None, -1, 10 ** 12]
+JUNK = [True, False, 1.5, 2.0, "1", None, -1, 10**12]
 
 
 # =========================================================== the reference model
@@ -86,21 +86,21 @@ class Model:
         for seat, ante in enumerate(model_antes(rules, self.dealer)):  # S2
             self.stacks[seat] -= ante
             self.pot += ante
-        self.holder = self.dealer                                      # S4
+        self.holder = self.dealer  # S4
         self.best = self.turn_up
         self.reveals = 0
-        self.bids: list[tuple[int, int]] | None = None                 # in the order they stand
+        self.bids: list[tuple[int, int]] | None = None  # in the order they stand
         self.best_only = False
         self.over = False
         self.winner: int | None = None
         self.ended_by: str | None = None
-        self.pay_jack_five(self.dealer, self.turn_up)                  # V1: after the antes
-        if self.turn_up.rank == ACE:                                   # S5
+        self.pay_jack_five(self.dealer, self.turn_up)  # V1: after the antes
+        if self.turn_up.rank == ACE:  # S5
             self.over, self.ended_by, self.winner, self.pointer = True, "S5", self.dealer, None
             self.stacks[self.dealer] += self.pot
             self.pot = 0
         else:
-            self.pointer: int | None = (self.dealer + 1) % n           # P3
+            self.pointer: int | None = (self.dealer + 1) % n  # P3
             self.settle()
 
     # ------------------------------------------------------------------ rules
@@ -109,7 +109,7 @@ class Model:
             self.stacks[seat] -= 1
             self.pot += 1
 
-    def skipped(self, seat: int) -> bool:                              # P4
+    def skipped(self, seat: int) -> bool:  # P4
         return seat == self.holder or not self.piles[seat]
 
     def settle(self) -> None:
@@ -122,20 +122,20 @@ class Model:
 
     def finish(self) -> None:
         self.over, self.pointer = True, None
-        if self.hoyle and self.piles[self.holder]:                     # hoyle (b)
+        if self.hoyle and self.piles[self.holder]:  # hoyle (b)
             for card in self.piles[self.holder]:
                 self.face_up[self.holder].append(card)
                 if card.suit == self.trump and card.rank > self.best.rank:
                     self.best = card
             self.piles[self.holder] = []
         carried = False
-        if self.rules.dead_hand:                                       # V2, P9
+        if self.rules.dead_hand:  # V2, P9
             self.dead_up, self.dead = self.dead, []
             if any(c.suit == self.trump and c.rank > self.best.rank for c in self.dead_up):
                 carried, self.ended_by = True, "P9"
         if self.hoyle and not any(c.suit == self.trump for up in self.face_up for c in up):
-            carried, self.ended_by = True, "hoyle1847(c)"              # hoyle (c)
-        if not carried:                                                # P8
+            carried, self.ended_by = True, "hoyle1847(c)"  # hoyle (c)
+        if not carried:  # P8
             self.ended_by = "P8"
             self.winner = self.holder
             self.stacks[self.holder] += self.pot
@@ -233,7 +233,7 @@ class Model:
             card = self.piles[seat].pop(0)
             self.face_up[seat].append(card)
             self.reveals += 1
-            self.pay_jack_five(seat, card)                             # V1
+            self.pay_jack_five(seat, card)  # V1
             if card.suit == self.trump and card.rank > self.best.rank:  # P6
                 self.best, self.holder = card, seat
             self.pointer = (seat + 1) % n
@@ -241,10 +241,10 @@ class Model:
             return card
         if kind == "open_auction":
             self.bids = []
-            self.best_only = self.reveals == 0 or self.hoyle           # P1, hoyle (d)
+            self.best_only = self.reveals == 0 or self.hoyle  # P1, hoyle (d)
         elif kind == "bid":
             seat, amount = args["seat"], args["amount"]
-            self.bids = [(s, a) for s, a in self.bids if s != seat]    # a raise is re-timed
+            self.bids = [(s, a) for s, a in self.bids if s != seat]  # a raise is re-timed
             if amount:
                 self.bids.append((seat, amount))
         elif kind == "accept":
@@ -254,12 +254,12 @@ class Model:
             self.stacks[self.holder] += price
             self.holder = buyer
             self.bids = None
-            if self.hoyle:                                             # hoyle (a)
+            if self.hoyle:  # hoyle (a)
                 self.pointer = (buyer + 1) % n
             self.settle()
         elif kind == "decline":
             self.bids = None
-        elif kind == "blind_trade":                                    # V3
+        elif kind == "blind_trade":  # V3
             buyer, seller, count, price = args["buyer"], args["seller"], args["count"], args["price"]
             moved = self.piles[seller][:count]
             self.piles[seller] = self.piles[seller][count:]
@@ -290,8 +290,14 @@ class Model:
         }
 
     def all_cards(self) -> list[Card]:
-        return ([c for p in self.piles for c in p] + self.dead + (self.dead_up or [])
-                + [c for f in self.face_up for c in f] + [self.turn_up] + self.stock)
+        return (
+            [c for p in self.piles for c in p]
+            + self.dead
+            + (self.dead_up or [])
+            + [c for f in self.face_up for c in f]
+            + [self.turn_up]
+            + self.stock
+        )
 
 
 def engine_readers(game: Game) -> dict:
@@ -325,8 +331,13 @@ def rules_strategy(draw) -> Rules:
     ante = draw(st.sampled_from(["traditional", "uniform"]))
     uniform_ante = draw(st.integers(1, 8))
     settings_ = dict(
-        players=players, hand_size=hand_size, ante=ante, uniform_ante=uniform_ante,
-        jack_five=draw(st.booleans()), dead_hand=draw(st.booleans()), blind_trading=draw(st.booleans()),
+        players=players,
+        hand_size=hand_size,
+        ante=ante,
+        uniform_ante=uniform_ante,
+        jack_five=draw(st.booleans()),
+        dead_hand=draw(st.booleans()),
+        blind_trading=draw(st.booleans()),
         price_cap=draw(st.one_of(st.none(), st.integers(1, 20))),
     )
     least = max(Rules(players=players, **{k: v for k, v in settings_.items() if k != "players"}).antes(0))
@@ -348,7 +359,7 @@ def deal_by_hand(rules: Rules, deck: list[Card], dealer: int) -> dict:
         "piles": [piles[s] for s in range(n)],
         "dead": piles["dead"] if rules.dead_hand else None,
         "turn_up": deck[position],
-        "stock": deck[position + 1:],
+        "stock": deck[position + 1 :],
     }
 
 
@@ -365,7 +376,7 @@ def deal_strategy(draw) -> Game:
     else:  # a session's later deal: uneven stacks (some at exactly their ante) and a carried pot
         stacks = [a + draw(st.sampled_from([0, 0, 1, 2, 5, 17, 40])) for a in antes]
     pot = draw(st.sampled_from([0, 0, 0, 1, 7, 23]))
-    seed = draw(st.integers(0, 2 ** 40))
+    seed = draw(st.integers(0, 2**40))
     if draw(st.booleans()):
         deck = full_deck()
         random.Random(seed).shuffle(deck)
@@ -428,11 +439,17 @@ def draw_action(rnd: random.Random, model: Model) -> tuple[str, dict]:
     pile = len(model.piles[seller]) if is_seat(seller, n) else 3
     stack = model.stacks[buyer] if is_seat(buyer, n) else 3
     roll = rnd.random()
-    count = (rnd.randint(1, max(1, pile)) if roll < 0.7 else rnd.randint(-1, pile + 1) if roll < 0.9
-             else rnd.choice(JUNK))
+    count = (
+        rnd.randint(1, max(1, pile)) if roll < 0.7 else rnd.randint(-1, pile + 1) if roll < 0.9 else rnd.choice(JUNK)
+    )
     roll = rnd.random()
-    price = (rnd.randint(1, max(1, min(stack, 6))) if roll < 0.7 else rnd.randint(-1, stack + 1) if roll < 0.9
-             else rnd.choice(JUNK))
+    price = (
+        rnd.randint(1, max(1, min(stack, 6)))
+        if roll < 0.7
+        else rnd.randint(-1, stack + 1)
+        if roll < 0.9
+        else rnd.choice(JUNK)
+    )
     return kind, {"buyer": buyer, "seller": seller, "count": count, "price": price}
 
 
@@ -497,7 +514,7 @@ def play_deal(rnd: random.Random, game: Game, *, max_steps: int, round_trip_ever
     start_total = sum(layout["stacks"]) + layout["pot"]
     readers = [engine_readers(game)]  # the readers after each legal action
     check_state(game, model, start_total, 0)
-    text: str | None = None           # to_json() of the game as it stands, once asked for
+    text: str | None = None  # to_json() of the game as it stands, once asked for
     steps = 0
     while not game.over:
         steps += 1
@@ -560,7 +577,7 @@ def play_deal(rnd: random.Random, game: Game, *, max_steps: int, round_trip_ever
     return game
 
 
-SEEDS = st.integers(0, 2 ** 64)
+SEEDS = st.integers(0, 2**64)
 
 
 # ===================================================================== tests
@@ -601,8 +618,7 @@ def test_p7_deals_of_reveals_alone_end_with_one_outcome(game):
 def session_strategy(draw) -> Session:
     rules = draw(rules_strategy())
     deals = draw(st.one_of(st.none(), st.integers(1, 6)))
-    return Session(rules, deals=deals, seed=draw(st.integers(0, 2 ** 32)),
-                   dealer=draw(st.integers(0, rules.players - 1)))
+    return Session(rules, deals=deals, seed=draw(st.integers(0, 2**32)), dealer=draw(st.integers(0, rules.players - 1)))
 
 
 def random_legal(rnd: random.Random, model: Model) -> tuple[str, dict]:
@@ -625,17 +641,20 @@ def test_g1_g4_random_sessions(session, seed):
     while not session.over:
         game = session.game
         index = session.deal_number - 1
-        assert game.dealer == (first + index) % n                       # G2
-        assert game.layout()["pot"] == carried                            # P9: the pot carries over
+        assert game.dealer == (first + index) % n  # G2
+        assert game.layout()["pot"] == carried  # P9: the pot carries over
         assert game.layout()["stacks"] == (session.games[-2].stacks if index else [rules.start_chips] * n)
         model = Model(rules, game.layout())
         steps = 0
         while not game.over:
             steps += 1
-            kind, args = (random_legal(rnd, model) if steps < 40
-                          else (("decline", {}) if model.bids is not None else ("reveal", {})))
+            kind, args = (
+                random_legal(rnd, model)
+                if steps < 40
+                else (("decline", {}) if model.bids is not None else ("reveal", {}))
+            )
             assert perform(game, kind, args) == model.act(kind, args)
-            assert sum(session.stacks) + session.pot == total            # G4
+            assert sum(session.stacks) + session.pot == total  # G4
         assert engine_readers(game) == model.readers()
         carried = game.pot
         if rnd.random() < 0.25:
@@ -648,7 +667,7 @@ def test_g1_g4_random_sessions(session, seed):
         stacks, dealer_next = game.stacks, (game.dealer + 1) % n
         antes = model_antes(rules, dealer_next)
         result = session.next_deal()
-        if result is None:                                                # G3
+        if result is None:  # G3
             if session.deals is not None and session.deal_number >= session.deals:
                 assert session.ended == "deals"
             else:

@@ -348,8 +348,12 @@ def test_over_with_a_winner():
 
 def test_over_with_the_pot_carried_over():
     game = stand_in(
-        over=True, turn=None, winner=None, rules=SimpleNamespace(players=4, dead_hand=True),
-        dead=0, dead_cards=[Card.parse("KH"), Card.parse("2S"), Card.parse("3D")],
+        over=True,
+        turn=None,
+        winner=None,
+        rules=SimpleNamespace(players=4, dead_hand=True),
+        dead=0,
+        dead_cards=[Card.parse("KH"), Card.parse("2S"), Card.parse("3D")],
     )
     page = table_html(game)
     assert "pot carried over" in page
@@ -373,19 +377,52 @@ def test_auction_bids_shown():
 
 def test_texts_override_every_word():
     it = {
-        "seat": "Posto {n}", "dealer": "mazziere", "next": "tocca", "pot": "piatto",
-        "chips": "gettoni", "trump": "briscola", "turn_up": "carta scoperta",
-        "best_trump": "briscola migliore", "face_down_many": "{n} carte coperte",
-        "suit_H": "Cuori", "suit_D": "Quadri", "winner": "vince {name}",
-        "card_name": "{rank} di {suit}", "rank_12": "Donna", "holder": "briscola migliore",
+        "seat": "Posto {n}",
+        "dealer": "mazziere",
+        "next": "tocca",
+        "pot": "piatto",
+        "chips": "gettoni",
+        "trump": "briscola",
+        "turn_up": "carta scoperta",
+        "best_trump": "briscola migliore",
+        "face_down_many": "{n} carte coperte",
+        "suit_H": "Cuori",
+        "suit_D": "Quadri",
+        "winner": "vince {name}",
+        "card_name": "{rank} di {suit}",
+        "rank_12": "Donna",
+        "holder": "briscola migliore",
     }
     page = table_html(stand_in(), texts=it)
-    for word in ("Posto 0", "mazziere", "tocca", "piatto", "gettoni", "carta scoperta",
-                 "briscola migliore", "3 carte coperte", 'aria-label="Cuori"',
-                 'aria-label="Donna di Cuori"', 'aria-label="4 di Quadri"', 'aria-label="7 di Cuori"'):
+    for word in (
+        "Posto 0",
+        "mazziere",
+        "tocca",
+        "piatto",
+        "gettoni",
+        "carta scoperta",
+        "briscola migliore",
+        "3 carte coperte",
+        'aria-label="Cuori"',
+        'aria-label="Donna di Cuori"',
+        'aria-label="4 di Quadri"',
+        'aria-label="7 di Cuori"',
+    ):
         assert word in page
-    for word in (">dealer<", "▶ next", ">pot<", "chips", "turn-up", "face-down",
-                 "Seat ", "Hearts", "Diamonds", "Queen", " of ", "best trump"):
+    for word in (
+        ">dealer<",
+        "▶ next",
+        ">pot<",
+        "chips",
+        "turn-up",
+        "face-down",
+        "Seat ",
+        "Hearts",
+        "Diamonds",
+        "Queen",
+        " of ",
+        "best trump",
+    ):
         assert word not in page
     over = table_html(stand_in(over=True, turn=None, winner=1), names=["a", "<b>", "c", "d"], texts=it)
     assert "vince &lt;b&gt;" in over

@@ -38,8 +38,11 @@ def test_rules_are_immutable_values():
 
 
 def test_repr_rebuilds_the_rules():
-    for rules in [Rules(players=4), Rules(players=6, hand_size=5, price_cap=9, ante="uniform", uniform_ante=3),
-                  Rules(players=3, preset="hoyle1847", start_chips=20)]:
+    for rules in [
+        Rules(players=4),
+        Rules(players=6, hand_size=5, price_cap=9, ante="uniform", uniform_ante=3),
+        Rules(players=3, preset="hoyle1847", start_chips=20),
+    ]:
         assert eval(repr(rules), {"Rules": Rules}) == rules
 
 
@@ -138,15 +141,15 @@ def test_v5_uniform_4_becomes_5_or_7():
 @pytest.mark.parametrize(
     "uniform, hand_size, expected",
     [
-        (1, 4, 1),    # 4/3 = 1.33
-        (1, 5, 2),    # 5/3 = 1.67
-        (2, 4, 3),    # 8/3 = 2.67
-        (2, 5, 3),    # 10/3 = 3.33
-        (3, 4, 4),    # exactly 4
-        (3, 5, 5),    # exactly 5
-        (5, 4, 7),    # 20/3 = 6.67
-        (7, 5, 12),   # 35/3 = 11.67
-        (7, 3, 7),    # three cards: unchanged
+        (1, 4, 1),  # 4/3 = 1.33
+        (1, 5, 2),  # 5/3 = 1.67
+        (2, 4, 3),  # 8/3 = 2.67
+        (2, 5, 3),  # 10/3 = 3.33
+        (3, 4, 4),  # exactly 4
+        (3, 5, 5),  # exactly 5
+        (5, 4, 7),  # 20/3 = 6.67
+        (7, 5, 12),  # 35/3 = 11.67
+        (7, 3, 7),  # three cards: unchanged
     ],
 )
 def test_v5_uniform_antes_are_scaled_and_rounded_half_up(uniform, hand_size, expected):
@@ -219,8 +222,17 @@ def test_presets_unknown_preset_is_refused(preset):
 
 # --------------------------------------------------------------------- saving
 def test_to_dict_from_dict_round_trip():
-    rules = Rules(players=7, hand_size=5, jack_five=True, dead_hand=True, blind_trading=True,
-                  price_cap=12, ante="uniform", uniform_ante=5, start_chips=99)
+    rules = Rules(
+        players=7,
+        hand_size=5,
+        jack_five=True,
+        dead_hand=True,
+        blind_trading=True,
+        price_cap=12,
+        ante="uniform",
+        uniform_ante=5,
+        start_chips=99,
+    )
     assert Rules.from_dict(rules.to_dict()) == rules
     assert Rules.from_dict({"players": 3}) == Rules(players=3)
 

@@ -40,8 +40,9 @@ def finished_game() -> Game:
     return game
 
 
-DECK = ["AS", "KH", "QD", "JC"] + [f"{r}{s}" for s in "SHDC" for r in "23456789TJQKA"
-                                  if f"{r}{s}" not in ("AS", "KH", "QD", "JC")]
+DECK = ["AS", "KH", "QD", "JC"] + [
+    f"{r}{s}" for s in "SHDC" for r in "23456789TJQKA" if f"{r}{s}" not in ("AS", "KH", "QD", "JC")
+]
 
 GAMES = {
     "seeded, all variants, auction open": seeded_game,
@@ -60,8 +61,26 @@ def test_exact_json_round_trip(make):
     loaded = Game.from_json(text)
     assert loaded.to_json() == text
     assert Game.from_json(text.encode("utf-8")).to_json() == text
-    for name in ("rules", "dealer", "seed", "turn_up", "trump", "turn", "holder", "best_trump", "pot", "stacks",
-                 "face_down", "face_up", "dead", "dead_cards", "auction", "over", "winner", "history"):
+    for name in (
+        "rules",
+        "dealer",
+        "seed",
+        "turn_up",
+        "trump",
+        "turn",
+        "holder",
+        "best_trump",
+        "pot",
+        "stacks",
+        "face_down",
+        "face_up",
+        "dead",
+        "dead_cards",
+        "auction",
+        "over",
+        "winner",
+        "history",
+    ):
         assert getattr(loaded, name) == getattr(game, name), name
     assert loaded.layout() == game.layout()
     for k in range(len(game.history) + 1):
@@ -265,6 +284,7 @@ def test_from_json_refuses_extra_and_missing_fields(change):
 
 def swap_into(path_a: str, path_b: str):
     """Copy the card at path_a over the card at path_b (so one card appears twice, one is lost)."""
+
     def change(data):
         a = data
         for part in path_a.split("."):
@@ -315,8 +335,8 @@ def test_from_json_refuses_a_stock_that_does_not_match(change):
 def test_from_json_refuses_a_seed_that_does_not_deal_the_layout():
     error = refused(tampered(setter("seed", 8)))
     assert "seed" in str(error)
-    refused(tampered(lambda d: d["deal"]["stock"].reverse()))          # the seed's stock order
-    refused(tampered(lambda d: d["deal"]["piles"][0].reverse()))   # a pile out of the seed's order
+    refused(tampered(lambda d: d["deal"]["stock"].reverse()))  # the seed's stock order
+    refused(tampered(lambda d: d["deal"]["piles"][0].reverse()))  # a pile out of the seed's order
 
 
 def test_from_json_keeps_a_layout_games_stock_order():
@@ -339,12 +359,13 @@ ILLEGAL_ON_REPLAY = {
     "a second auction": lambda d: d["actions"].append({"action": "open_auction"}),
     "seat out of range": setter("actions.0.seat", 4),
     "negative seat": setter("actions.0.seat", -1),
-    "huge seat": setter("actions.0.seat", 10 ** 30),
+    "huge seat": setter("actions.0.seat", 10**30),
     "trade for more cards than the seller has": setter("actions.1.count", 9),
     "trade with itself": lambda d: d["actions"][1].update(seller=d["actions"][1]["buyer"]),
     "trade for nothing": setter("actions.1.price", 0),
-    "withdrawing twice": lambda d: d["actions"].insert(5, {"action": "bid", "seat": d["actions"][4]["seat"],
-                                                           "amount": 0}),
+    "withdrawing twice": lambda d: d["actions"].insert(
+        5, {"action": "bid", "seat": d["actions"][4]["seat"], "amount": 0}
+    ),
 }
 
 
@@ -363,8 +384,10 @@ def test_from_json_refuses_an_action_after_the_end():
 
 
 def test_from_json_refuses_blind_trades_without_v3():
-    text = tampered(lambda d: d["actions"].insert(0, {"action": "blind_trade", "buyer": 1, "seller": 2,
-                                                      "count": 1, "price": 1}), make=layout_game)
+    text = tampered(
+        lambda d: d["actions"].insert(0, {"action": "blind_trade", "buyer": 1, "seller": 2, "count": 1, "price": 1}),
+        make=layout_game,
+    )
     assert "V3" in str(refused(text))
 
 
@@ -446,8 +469,21 @@ def test_from_json_refuses_truncated_text(cut):
     refused(text[:n])
 
 
-@pytest.mark.parametrize("value", [b"\xff\xfe\x00", b"\x80", seeded_game().to_json().encode("utf-16"),
-                                   bytearray(b"{}"), memoryview(b"{}"), None, 3, 3.5, ["{}"], {"format": 1}])
+@pytest.mark.parametrize(
+    "value",
+    [
+        b"\xff\xfe\x00",
+        b"\x80",
+        seeded_game().to_json().encode("utf-16"),
+        bytearray(b"{}"),
+        memoryview(b"{}"),
+        None,
+        3,
+        3.5,
+        ["{}"],
+        {"format": 1},
+    ],
+)
 def test_from_json_refuses_bytes_that_are_not_utf8_json_and_other_objects(value):
     refused(value)
 

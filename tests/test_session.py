@@ -84,7 +84,10 @@ def test_g2_the_deal_passes_to_the_left_and_everyone_antes_again():
     assert s.shared == [0, 0, 0] and s.pot == 0
     # equal stacks share the win
     assert [(x.place, x.seat, x.name, x.stack, x.winner) for x in s.standings()] == [
-        (1, 0, "Fanny", 60, True), (1, 1, "Edmund", 60, True), (1, 2, "Mary", 60, True)]
+        (1, 0, "Fanny", 60, True),
+        (1, 1, "Edmund", 60, True),
+        (1, 2, "Mary", 60, True),
+    ]
 
 
 def test_g2_rotation_from_another_first_dealer_wraps_around():
@@ -130,8 +133,8 @@ def test_g1_p9_a_carried_pot_is_added_to_the_next_antes():
 @pytest.mark.parametrize(
     "players, dealer, shared",
     [
-        (3, 0, [5, 4, 5]),        # 14 = 3 * 4 + 2: the next dealer is seat 1; its left, seat 2, then seat 0
-        (4, 0, [4, 4, 5, 5]),     # 18 = 4 * 4 + 2: seats 2 and 3
+        (3, 0, [5, 4, 5]),  # 14 = 3 * 4 + 2: the next dealer is seat 1; its left, seat 2, then seat 0
+        (4, 0, [4, 4, 5, 5]),  # 18 = 4 * 4 + 2: seats 2 and 3
         (5, 0, [4, 4, 5, 5, 4]),  # 22 = 5 * 4 + 2: seats 2 and 3
         (5, 2, [5, 4, 4, 4, 5]),  # dealer 2: the next dealer is seat 3; its left, seat 4, then seat 0
         (8, 6, [5, 5, 4, 4, 4, 4, 4, 4]),  # 34 = 8 * 4 + 2; next dealer 7: seats 0 and 1
@@ -157,19 +160,22 @@ def test_g3_leftover_pot_worked_examples():
     rules = Rules(players=3, dead_hand=True, blind_trading=True)
     seed = find_seed(rules, 1, lambda g: no_ace(g) and dead_beats_turn_up(g[0]))
     s = Session(rules, seed=seed)
-    dealer_buys_everything(s.game)      # [52, 57, 57], pot 14 carried
+    dealer_buys_everything(s.game)  # [52, 57, 57], pot 14 carried
     s.stop()
-    assert s.shared == [5, 4, 5]        # 4 each; the rest 2 to seat 2 (next dealer's left), then seat 0
+    assert s.shared == [5, 4, 5]  # 4 each; the rest 2 to seat 2 (next dealer's left), then seat 0
     assert s.stacks == [57, 61, 62]
     assert [(x.place, x.seat, x.stack, x.winner) for x in s.standings()] == [
-        (1, 2, 62, True), (2, 1, 61, False), (3, 0, 57, False)]
+        (1, 2, 62, True),
+        (2, 1, 61, False),
+        (3, 0, 57, False),
+    ]
 
     rules = Rules(players=4, dead_hand=True, blind_trading=True)
     seed = find_seed(rules, 1, lambda g: no_ace(g) and dead_beats_turn_up(g[0]))
     s = Session(rules, seed=seed, deals=1)
-    dealer_buys_everything(s.game)      # [51, 57, 57, 57], pot 18 carried
+    dealer_buys_everything(s.game)  # [51, 57, 57, 57], pot 18 carried
     assert s.next_deal() is None and s.ended == "deals"
-    assert s.shared == [4, 4, 5, 5]     # 18 = 16 + 2: seats 2 and 3
+    assert s.shared == [4, 4, 5, 5]  # 18 = 16 + 2: seats 2 and 3
     assert s.stacks == [55, 61, 62, 62]
     assert [(x.place, x.seat) for x in s.standings()] == [(1, 2), (1, 3), (3, 1), (4, 0)]
     assert [x.winner for x in s.standings()] == [True, True, False, False]
@@ -194,8 +200,8 @@ def test_g3_session_ends_before_a_deal_its_dealer_cannot_ante_for():
     s = Session(rules, seed=seed)
     g = s.game
     assert g.stacks == [4, 6, 6] and g.pot == 14
-    g.blind_trade(1, 2, 1, 2)           # seat 1 buys a card of seat 2 for 2: [4, 4, 8]
-    dealer_buys_everything(g)           # seat 0 pays 1 + 1: [2, 5, 9], then takes 14
+    g.blind_trade(1, 2, 1, 2)  # seat 1 buys a card of seat 2 for 2: [4, 4, 8]
+    dealer_buys_everything(g)  # seat 0 pays 1 + 1: [2, 5, 9], then takes 14
     assert s.stacks == [16, 5, 9]
     # the next dealer, seat 1, has 5 chips: enough for an ordinary ante of 4, not for the dealer's 6
     assert s.next_deal() is None
@@ -209,10 +215,10 @@ def test_g3_a_player_with_exactly_their_own_ante_plays_on():
     seed = find_seed(rules, 2, no_ace)
     s = Session(rules, seed=seed)
     g = s.game
-    g.blind_trade(2, 1, 1, 3)           # [4, 9, 3]
-    dealer_buys_everything(g)           # [2, 10, 4] + 14
+    g.blind_trade(2, 1, 1, 3)  # [4, 9, 3]
+    dealer_buys_everything(g)  # [2, 10, 4] + 14
     assert s.stacks == [16, 10, 4]
-    new = s.next_deal()                 # dealer 1 antes 6 of 10, seat 2 antes 4 of 4
+    new = s.next_deal()  # dealer 1 antes 6 of 10, seat 2 antes 4 of 4
     assert new is s.game and not s.over
     assert new.stacks == [12, 4, 0] and new.pot == 14
 
@@ -222,9 +228,9 @@ def test_g3_session_ends_when_a_non_dealer_cannot_ante():
     seed = find_seed(rules, 1, no_ace)
     s = Session(rules, seed=seed)
     g = s.game
-    g.blind_trade(2, 1, 1, 4)           # [4, 10, 2]
-    dealer_buys_everything(g)           # [2, 11, 3] + 14
-    assert s.stacks == [16, 11, 3]      # seat 2 needs 4 for the next deal
+    g.blind_trade(2, 1, 1, 4)  # [4, 10, 2]
+    dealer_buys_everything(g)  # [2, 11, 3] + 14
+    assert s.stacks == [16, 11, 3]  # seat 2 needs 4 for the next deal
     assert s.next_deal() is None and s.ended == "ante"
 
 
@@ -281,7 +287,11 @@ def test_g3_standings_best_first_with_shared_places():
     assert s.stacks == [68, 58, 57, 57]
     rows = s.standings()
     assert [(x.place, x.name, x.stack, x.winner) for x in rows] == [
-        (1, "Fanny", 68, True), (2, "Edmund", 58, False), (3, "Mary", 57, False), (3, "Henry", 57, False)]
+        (1, "Fanny", 68, True),
+        (2, "Edmund", 58, False),
+        (3, "Mary", 57, False),
+        (3, "Henry", 57, False),
+    ]
 
 
 # -------------------------------------------------------------- construction
@@ -381,19 +391,26 @@ def test_session_from_json_refuses_corrupt_input():
     s.next_deal()
     s.game.reveal()
     bad = [
-        "", "{", "null", "[]", "NaN", b"\xff\xfe", 3, None,
+        "",
+        "{",
+        "null",
+        "[]",
+        "NaN",
+        b"\xff\xfe",
+        3,
+        None,
         tamper(s, lambda d: d.update(format="speculation_nb.game")),
         tamper(s, lambda d: d.update(version=True)),
         tamper(s, lambda d: d.update(extra=1)),
         tamper(s, lambda d: d.pop("names")),
         tamper(s, lambda d: d.update(names=["A", "B"])),
-        tamper(s, lambda d: d.update(seed=seed + 1)),                         # deals no longer follow
+        tamper(s, lambda d: d.update(seed=seed + 1)),  # deals no longer follow
         tamper(s, lambda d: d.update(seed=True)),
-        tamper(s, lambda d: d.update(deals=1)),                               # a second deal after the end
-        tamper(s, lambda d: d.update(ended="deals")),                         # the end does not follow
+        tamper(s, lambda d: d.update(deals=1)),  # a second deal after the end
+        tamper(s, lambda d: d.update(ended="deals")),  # the end does not follow
         tamper(s, lambda d: d.update(ended="won")),
         tamper(s, lambda d: d.update(games=[])),
-        tamper(s, lambda d: d["games"][0]["actions"].pop()),                  # deal 1 no longer over
+        tamper(s, lambda d: d["games"][0]["actions"].pop()),  # deal 1 no longer over
         tamper(s, lambda d: d["games"][1]["actions"].append({"action": "accept", "seat": 0})),
         tamper(s, lambda d: d["games"][1]["actions"].append({"action": "reveal", "seat": 1})),
         tamper(s, lambda d: d["games"][1]["deal"].update(pot=5)),

@@ -70,8 +70,7 @@ def test_s2_a_stack_that_cannot_ante_is_refused():
     with pytest.raises(ValueError, match="S2: seat 1 has 3 chips and cannot ante 4"):
         Game.deal(rules, seed=1, dealer=0, stacks=[60, 3, 60])
     with pytest.raises(ValueError, match="S2: seat 0 has 5 chips and cannot ante 6"):
-        Game.from_layout(rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "7H",
-                         stacks=[5, 60, 60])
+        Game.from_layout(rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "7H", stacks=[5, 60, 60])
     # exactly the ante is enough
     game = Game.deal(rules, seed=1, dealer=0, stacks=[6, 4, 4])
     assert game.stacks == [0, 0, 0] and game.pot == 14
@@ -104,7 +103,7 @@ def test_s3_deal_order_four_players_dealer_0():
     layout = game.layout()
     # round 1: 2S->1 3S->2 4S->3 5S->0; round 2: 6S 7S 8S 9S; round 3: 10S JS QS KS
     assert layout["piles"] == [
-        cards("KS", "9S", "5S"),   # seat 0, the dealer: the last card of each round
+        cards("KS", "9S", "5S"),  # seat 0, the dealer: the last card of each round
         cards("10S", "6S", "2S"),  # seat 1: the first card of the deck ends at the bottom
         cards("JS", "7S", "3S"),
         cards("QS", "8S", "4S"),
@@ -122,9 +121,9 @@ def test_s3_deal_order_starts_at_the_dealers_left():
     # a round goes to seats 3, 0, 1, 2 (the dealer last):
     # round 1: 2S->3 3S->0 4S->1 5S->2; round 2: 6S 7S 8S 9S; round 3: 10S JS QS KS
     assert game.layout()["piles"] == [
-        cards("JS", "7S", "3S"),   # seat 0
-        cards("QS", "8S", "4S"),   # seat 1
-        cards("KS", "9S", "5S"),   # seat 2, the dealer
+        cards("JS", "7S", "3S"),  # seat 0
+        cards("QS", "8S", "4S"),  # seat 1
+        cards("KS", "9S", "5S"),  # seat 2, the dealer
         cards("10S", "6S", "2S"),  # seat 3, the dealer's left
     ]
     assert game.turn_up == Card.parse("7H")
@@ -139,8 +138,8 @@ def test_s3_deal_order_with_dead_pile():
     # a round: seat 2 (the dealer's left), seat 0, seat 1 (the dealer), then the dead pile
     # round 1: 2S->2 3S->0 4S->1 5S->dead; round 2: 6S 7S 8S 9S; round 3: 10S JS QS KS
     assert layout["piles"] == [
-        cards("JS", "7S", "3S"),   # seat 0
-        cards("QS", "8S", "4S"),   # seat 1, the dealer
+        cards("JS", "7S", "3S"),  # seat 0
+        cards("QS", "8S", "4S"),  # seat 1, the dealer
         cards("10S", "6S", "2S"),  # seat 2
     ]
     assert layout["dead"] == cards("KS", "9S", "5S")
@@ -237,14 +236,34 @@ def test_s3_from_layout_places_the_rest_in_the_stock():
         ([["2C", "3C", "4C"], ["4D", "5D", "6D"]], "7H", None, Rules(players=3), "one pile"),
         ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "2C"]], "7H", None, Rules(players=3), "twice"),
         ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]], "3C", None, Rules(players=3), "twice"),
-        ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]], "7H", ["7H", "2S", "3S"],
-         Rules(players=3, dead_hand=True), "twice"),
-        ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]], "7H", None,
-         Rules(players=3, dead_hand=True), "V2"),
-        ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]], "7H", ["2S", "3S", "4S"],
-         Rules(players=3), "V2"),
-        ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]], "7H", ["2S", "3S"],
-         Rules(players=3, dead_hand=True), "V2"),
+        (
+            [["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]],
+            "7H",
+            ["7H", "2S", "3S"],
+            Rules(players=3, dead_hand=True),
+            "twice",
+        ),
+        (
+            [["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]],
+            "7H",
+            None,
+            Rules(players=3, dead_hand=True),
+            "V2",
+        ),
+        (
+            [["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]],
+            "7H",
+            ["2S", "3S", "4S"],
+            Rules(players=3),
+            "V2",
+        ),
+        (
+            [["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9C"]],
+            "7H",
+            ["2S", "3S"],
+            Rules(players=3, dead_hand=True),
+            "V2",
+        ),
         ([["2C", "3C", "4C"], ["4D", "5D", "6D"], ["7C", "8C", "9X"]], "7H", None, Rules(players=3), "cannot read"),
         ([["2C", "3C", "4C"], ["4D", "5D", "6D"], "7C 8C 9C"], "7H", None, Rules(players=3), "list of cards"),
         ("2C3C4C", "7H", None, Rules(players=3), "one pile"),
@@ -257,13 +276,17 @@ def test_s3_a_bad_layout_is_refused(piles, turn_up, dead, rules, message):
 
 # ---------------------------------------------------------------------- S4
 def test_s4_the_turn_up_is_trump_and_belongs_to_the_dealer():
-    game = Game.from_layout(Rules(players=4), [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"],
-                                               ["9C", "10C", "JC"]], "7H", dealer=3)
+    game = Game.from_layout(
+        Rules(players=4),
+        [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"], ["9C", "10C", "JC"]],
+        "7H",
+        dealer=3,
+    )
     assert game.turn_up == Card.parse("7H")
     assert game.trump == "H"
     assert game.best_trump == Card.parse("7H")
     assert game.holder == 3  # the dealer is the first holder
-    assert game.turn == 0    # the dealer's left reveals first (P3)
+    assert game.turn == 0  # the dealer's left reveals first (P3)
     assert game.face_up == [[], [], [], []]
     assert game.face_down == [3, 3, 3, 3]
     assert not game.over and game.winner is None
@@ -272,8 +295,13 @@ def test_s4_the_turn_up_is_trump_and_belongs_to_the_dealer():
 
 # ---------------------------------------------------------------------- S5
 def test_s5_ace_turn_up_gives_the_dealer_the_pot_at_once():
-    game = Game.from_layout(Rules(players=4), [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"],
-                                               ["9C", "10C", "JC"]], "AH", dealer=1, pot=5)
+    game = Game.from_layout(
+        Rules(players=4),
+        [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"], ["9C", "10C", "JC"]],
+        "AH",
+        dealer=1,
+        pot=5,
+    )
     # pot 5 + 6 + 4 + 4 + 4 = 23 to the dealer: 54 + 23 = 77
     assert game.over and game.winner == 1 and game.end_rule == "S5"
     assert game.pot == 0
@@ -290,8 +318,9 @@ def test_s5_ace_turn_up_gives_the_dealer_the_pot_at_once():
 
 def test_s5_ace_turn_up_dead_pile_stays_face_down():
     rules = Rules(players=3, dead_hand=True)
-    game = Game.from_layout(rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "AD",
-                            dead=["KD", "QD", "2D"], dealer=0)
+    game = Game.from_layout(
+        rules, [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "AD", dead=["KD", "QD", "2D"], dealer=0
+    )
     # the dead pile holds no higher trump than an Ace anyway, and is not turned up
     assert game.over and game.winner == 0
     assert game.dead == 3 and game.dead_cards is None
@@ -301,8 +330,7 @@ def test_s5_ace_turn_up_dead_pile_stays_face_down():
 def test_s5_ace_turn_up_with_jack_and_five_costs_nothing():
     # V1 charges Jacks and Fives only; the dealer takes antes plus the carried pot
     rules = Rules(players=3, jack_five=True)
-    game = Game.from_layout(rules, [["JC", "5C", "4C"], ["5D", "6C", "7C"], ["8C", "9C", "JH"]], "AS",
-                            dealer=2, pot=3)
+    game = Game.from_layout(rules, [["JC", "5C", "4C"], ["5D", "6C", "7C"], ["8C", "9C", "JH"]], "AS", dealer=2, pot=3)
     assert game.over and game.winner == 2
     assert game.stacks == [56, 56, 54 + 3 + 14]
 

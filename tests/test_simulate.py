@@ -9,11 +9,10 @@ from math import sqrt
 
 import numpy as np
 import pytest
+from brute_force import play_out, random_moment, skeleton
 
 from speculation_nb import Game, Rules, odds
 from speculation_nb import simulate as sim
-
-from brute_force import play_out, random_moment, skeleton
 
 RULES = [
     Rules(players=3),
@@ -61,8 +60,7 @@ def check_against_exact(game: Game, winner: np.ndarray, pot: np.ndarray, held: n
 
 @pytest.mark.parametrize("rules", RULES, ids=repr)
 def test_O1_O2_O3_simulator_agrees_with_the_exact_odds(rules):
-    for i, game in enumerate(states(rules, seed=zlib.crc32(repr(rules).encode()), count=3,
-                                    poor=rules.jack_five)):
+    for i, game in enumerate(states(rules, seed=zlib.crc32(repr(rules).encode()), count=3, poor=rules.jack_five)):
         out = sim.play_outs(game, 60_000, seed=i)
         check_against_exact(game, out.winner, out.pot, out.held)
         est = sim.simulate(game, 60_000, seed=i)
@@ -148,8 +146,9 @@ def test_O5_a_finished_deal_is_settled_in_the_simulator_too():
 
 def test_simulator_plays_hoyle1847_c_and_the_dead_pile():
     # no trump has come up: the pot carries over unless a trump is in some pile (hoyle c)
-    game = Game.from_layout(Rules(players=3, preset="hoyle1847"),
-                            [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "9H")
+    game = Game.from_layout(
+        Rules(players=3, preset="hoyle1847"), [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]], "9H"
+    )
     out = sim.play_outs(game, 50_000, seed=1)
     check_against_exact(game, out.winner, out.pot, out.held)
     assert 0.05 < float(np.mean(out.winner == -1)) < 0.2

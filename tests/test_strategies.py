@@ -54,10 +54,15 @@ def random_rules(rng: random.Random, *, v3: bool | None = None) -> Rules:
     players = rng.randint(3, 8)
     if rng.random() < 0.25 and not v3:
         return Rules(players=players, preset="hoyle1847")
-    return Rules(players=players, hand_size=rng.choice([3, 3, 4, 5]), jack_five=rng.random() < 0.4,
-                 dead_hand=rng.random() < 0.4,
-                 blind_trading=(rng.random() < 0.4) if v3 is None else v3,
-                 price_cap=rng.choice([None, None, 12]), ante=rng.choice(["traditional", "uniform"]))
+    return Rules(
+        players=players,
+        hand_size=rng.choice([3, 3, 4, 5]),
+        jack_five=rng.random() < 0.4,
+        dead_hand=rng.random() < 0.4,
+        blind_trading=(rng.random() < 0.4) if v3 is None else v3,
+        price_cap=rng.choice([None, None, 12]),
+        ante=rng.choice(["traditional", "uniform"]),
+    )
 
 
 def live_state(seed: int, *, auction: bool = True, v3: bool | None = None) -> Game:
@@ -76,8 +81,12 @@ def live_state(seed: int, *, auction: bool = True, v3: bool | None = None) -> Ga
                 sellers = [s for s in sellers if s != buyer]
                 if sellers and game.stacks[buyer] >= 1:
                     seller = rng.choice(sellers)
-                    game.blind_trade(buyer, seller, rng.randint(1, game.face_down[seller]),
-                                     rng.randint(1, min(3, game.stacks[buyer])))
+                    game.blind_trade(
+                        buyer,
+                        seller,
+                        rng.randint(1, game.face_down[seller]),
+                        rng.randint(1, min(3, game.stacks[buyer])),
+                    )
                     continue
             game.reveal()
         if game.over:
@@ -92,9 +101,23 @@ def live_state(seed: int, *, auction: bool = True, v3: bool | None = None) -> Ga
 
 
 def players_under_test(n: int) -> list[Strategy]:
-    return [CAUTIOUS, FAIR, BOLD, SHREWD, SPIRITED, RandomPlayer(seed=5), Undecided(), Undecided(advisor=SPIRITED),
-            Fond(favourite=n - 1), Fond(base=FAIR, favourite=0), PileBuyer(), trading(FAIR), trading(CAUTIOUS),
-            trading(BOLD), trading(SHREWD)]
+    return [
+        CAUTIOUS,
+        FAIR,
+        BOLD,
+        SHREWD,
+        SPIRITED,
+        RandomPlayer(seed=5),
+        Undecided(),
+        Undecided(advisor=SPIRITED),
+        Fond(favourite=n - 1),
+        Fond(base=FAIR, favourite=0),
+        PileBuyer(),
+        trading(FAIR),
+        trading(CAUTIOUS),
+        trading(BOLD),
+        trading(SHREWD),
+    ]
 
 
 # ------------------------------------------------------------------ exact numbers, read once
@@ -127,8 +150,15 @@ def test_the_memory_follows_the_game():
 
 
 # ----------------------------------------------------------------------- fair never overpays
-FAIR_PLAYERS = [FAIR, trading(FAIR), SHREWD, Undecided(), Undecided(advisor=SHREWD), Fond(base=FAIR, favourite=1),
-                PileBuyer()]
+FAIR_PLAYERS = [
+    FAIR,
+    trading(FAIR),
+    SHREWD,
+    Undecided(),
+    Undecided(advisor=SHREWD),
+    Fond(base=FAIR, favourite=1),
+    PileBuyer(),
+]
 
 
 @settings(max_examples=60, deadline=None)
@@ -166,7 +196,7 @@ def test_appetites_scale_the_bids(seed):
 def _tables(rules: Rules, rng: random.Random) -> list[dict[int, Strategy]]:
     n = rules.players
     pool = players_under_test(n)
-    tables = [{s: player for s in range(n)} for player in pool]
+    tables = [dict.fromkeys(range(n), player) for player in pool]
     tables.append({s: rng.choice(pool) for s in range(n)})
     tables.append(mansfield_park(n, trades=rules.blind_trading).table())
     return tables
@@ -197,14 +227,20 @@ def test_every_strategy_takes_only_legal_actions(preset):
 
 
 def test_every_variant_alone_with_every_strategy():
-    variants = [dict(jack_five=True), dict(dead_hand=True), dict(blind_trading=True), dict(price_cap=5),
-                dict(hand_size=5), dict(ante="uniform", uniform_ante=2)]
+    variants = [
+        dict(jack_five=True),
+        dict(dead_hand=True),
+        dict(blind_trading=True),
+        dict(price_cap=5),
+        dict(hand_size=5),
+        dict(ante="uniform", uniform_ante=2),
+    ]
     rng = random.Random(8)
     for extra in variants:
         rules = Rules(players=5, **extra)
         for player in players_under_test(5):
             game = Game.deal(rules, seed=rng.randrange(10**9))
-            play(game, {s: player for s in range(5)}, strict=True)
+            play(game, dict.fromkeys(range(5), player), strict=True)
             assert game.over
 
 
@@ -251,8 +287,11 @@ def test_play_deal_plays_as_before_without_trading():
     rng = random.Random(2)
     for _ in range(12):
         rules = random_rules(rng, v3=False)
-        tables = [table_strategies(rules.players, "mixed"), {s: RandomPlayer(seed=s) for s in range(rules.players)},
-                  table_strategies(rules.players, "mansfield")]
+        tables = [
+            table_strategies(rules.players, "mixed"),
+            {s: RandomPlayer(seed=s) for s in range(rules.players)},
+            table_strategies(rules.players, "mansfield"),
+        ]
         for table in tables:
             seed = rng.randrange(10**9)
             a = play_deal(Game.deal(rules, seed=seed), table)
@@ -271,7 +310,9 @@ def test_undecided_follows_its_advisor(seed):
         assert lady.choose_sale(game, holder) == advisor.choose_sale(game, holder)
         for seat in range(game.rules.players):
             assert lady.bid(game, seat) == advisor.bid(game, seat)
-            assert lady.accepts_trade(game, seat, seat, holder, 1, 2) == advisor.accepts_trade(game, seat, seat, holder, 1, 2)
+            assert lady.accepts_trade(game, seat, seat, holder, 1, 2) == advisor.accepts_trade(
+                game, seat, seat, holder, 1, 2
+            )
         advice = lady.advice(game, holder)
         assert advice.get("sell_to") == advisor.choose_sale(game, holder)
     game.decline()
@@ -363,8 +404,9 @@ def test_trade_gain_is_the_change_in_expected_net():
                 settled = after.stacks[seat] - game.stacks[seat]
                 assert trade_gain(game, seat, trade) == settled - odds.expected_net(game, seat)
             else:
-                assert trade_gain(game, seat, trade) == (odds.expected_net(after, seat)
-                                                         - odds.expected_net(game, seat) + cash)
+                assert trade_gain(game, seat, trade) == (
+                    odds.expected_net(after, seat) - odds.expected_net(game, seat) + cash
+                )
 
 
 def test_sellers_accept_by_their_own_expected_net_loss():
@@ -378,7 +420,9 @@ def test_sellers_accept_by_their_own_expected_net_loss():
             loss = -trade_gain(game, seller, Trade(buyer, seller, 1, 0))
             for price in range(1, min(game.stacks[buyer], 25) + 1):
                 for player in (trading(FAIR), trading(CAUTIOUS), trading(BOLD)):
-                    assert player.accepts_trade(game, seller, buyer, seller, 1, price) == (price >= player.appetite * loss)
+                    assert player.accepts_trade(game, seller, buyer, seller, 1, price) == (
+                        price >= player.appetite * loss
+                    )
                 assert FAIR.accepts_trade(game, seller, buyer, seller, 1, price) is False  # the app's refuse
 
 
@@ -483,7 +527,7 @@ def test_the_mansfield_park_table(players):
         lady = cast.strategies[cast.seat("Lady Bertram")]
         assert isinstance(lady, Undecided) and lady.advisor is henry
         assert cast.seat("Henry") == (cast.seat("Lady Bertram") + 1) % players  # Henry sits by her ...
-        assert cast.seat("Fanny") == (cast.seat("Henry") + 1) % players        # ... and by Fanny
+        assert cast.seat("Fanny") == (cast.seat("Henry") + 1) % players  # ... and by Fanny
     fanny = cast.strategies[cast.seat("Fanny")]
     assert isinstance(fanny, Fond)
     assert fanny.favourite == (cast.seat("William") if "William Price" in cast.names else None)
@@ -498,8 +542,14 @@ def test_the_mansfield_park_table(players):
 
 def test_the_novel_s_table_is_six():
     cast = mansfield_park()
-    assert cast.names == ("Lady Bertram", "Henry Crawford", "Fanny Price", "William Price", "Mary Crawford",
-                          "Edmund Bertram")
+    assert cast.names == (
+        "Lady Bertram",
+        "Henry Crawford",
+        "Fanny Price",
+        "William Price",
+        "Mary Crawford",
+        "Edmund Bertram",
+    )
     assert [s.name for s in cast.strategies] == ["undecided", "shrewd", "fond", "bold", "spirited", "fair"]
     with pytest.raises(ValueError):
         mansfield_park(9)

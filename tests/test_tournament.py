@@ -11,9 +11,30 @@ from speculation_nb import Rules
 from speculation_nb.players import CAUTIOUS, FAIR, SPIRITED, PileBuyer, RandomPlayer, mansfield_park, trading
 from speculation_nb.tournament import COLUMNS, Tournament, play_evening, tournament
 
-CHIP_COLUMNS = ("start", "final", "net", "deals", "dealt", "deals_won", "pots_won", "antes", "jack_five", "opened",
-                "bought", "paid", "sold", "received", "trades_bought", "cards_bought", "trade_paid", "trades_sold",
-                "cards_sold", "trade_received", "shared", "place")
+CHIP_COLUMNS = (
+    "start",
+    "final",
+    "net",
+    "deals",
+    "dealt",
+    "deals_won",
+    "pots_won",
+    "antes",
+    "jack_five",
+    "opened",
+    "bought",
+    "paid",
+    "sold",
+    "received",
+    "trades_bought",
+    "cards_bought",
+    "trade_paid",
+    "trades_sold",
+    "cards_sold",
+    "trade_received",
+    "shared",
+    "place",
+)
 
 
 def evenings_of(result: Tournament) -> dict[int, list[dict]]:
@@ -44,8 +65,16 @@ def check_accounts(result: Tournament) -> None:
         assert sum(r["deals_won"] for r in rows) <= deals
         for r in rows:
             # the chips, column by column, make up the net result ...
-            assert r["net"] == (r["pots_won"] - r["antes"] - r["jack_five"] - r["paid"] + r["received"]
-                                - r["trade_paid"] + r["trade_received"] + r["shared"])
+            assert r["net"] == (
+                r["pots_won"]
+                - r["antes"]
+                - r["jack_five"]
+                - r["paid"]
+                + r["received"]
+                - r["trade_paid"]
+                + r["trade_received"]
+                + r["shared"]
+            )
             # ... and so do baseline, edge and luck
             assert r["baseline"] + r["edge"] + r["luck"] == pytest.approx(r["net"], abs=1e-6)
             assert r["place"] == 1 + sum(1 for o in rows if o["final"] > r["final"])
@@ -72,12 +101,16 @@ def test_chips_are_conserved_and_the_accounts_add_up():
     check_accounts(tournament(["cautious", "fair", "bold", "shrewd", "spirited"], evenings=12, seed=1))
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(players=4, preset="hoyle1847"),
-    Rules(players=5, jack_five=True, dead_hand=True),
-    Rules(players=4, blind_trading=True, jack_five=True, start_chips=30),
-    Rules(players=3, hand_size=5, price_cap=6, ante="uniform", uniform_ante=3),
-], ids=["hoyle1847", "V1+V2", "V3+V1", "V4+V5"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=4, preset="hoyle1847"),
+        Rules(players=5, jack_five=True, dead_hand=True),
+        Rules(players=4, blind_trading=True, jack_five=True, start_chips=30),
+        Rules(players=3, hand_size=5, price_cap=6, ante="uniform", uniform_ante=3),
+    ],
+    ids=["hoyle1847", "V1+V2", "V3+V1", "V4+V5"],
+)
 def test_the_accounts_add_up_in_every_preset_and_variant(rules):
     n = rules.players
     pool = [PileBuyer(), trading(CAUTIOUS), RandomPlayer(seed=4), SPIRITED, trading(FAIR)]
@@ -88,8 +121,9 @@ def test_the_accounts_add_up_in_every_preset_and_variant(rules):
 def test_luck_averages_out_and_the_spirited_buyer_pays_for_it():
     """A spirited buyer pays more than the cards are worth to her: her edge is negative; the
     luck of the cards averages out (exact expected values)."""
-    result = tournament([SPIRITED, FAIR, FAIR, CAUTIOUS], rules=Rules(players=4, preset="hoyle1847"),
-                        evenings=120, seed=5)
+    result = tournament(
+        [SPIRITED, FAIR, FAIR, CAUTIOUS], rules=Rules(players=4, preset="hoyle1847"), evenings=120, seed=5
+    )
     check_accounts(result)
     for line in result.summary(("net", "edge", "luck", "paid", "worth_bought")):
         assert line["luck_low"] < 0 < line["luck_high"] or abs(line["luck_mean"]) < 4 * line["luck_se"]

@@ -32,25 +32,40 @@ from matplotlib.text import Text
 
 from speculation_nb import Card, Game, IllegalAction, Rules, odds
 from speculation_nb.exercises import Exercise
-from speculation_nb.i18n import LOCALE_DIR, available_languages, catalog, error_text, placeholders, translator
+from speculation_nb.i18n import LOCALE_DIR, available_languages, catalog, error_text, placeholders, po_files, translator
 from speculation_nb.widgets import SpeculationApp, from_request, query_settings
 from speculation_nb.widgets.controller import DEFAULT_NAMES
 
 LANGS = ("it", "pt", "de")
 COLUMNS = {"it": "Italian", "pt": "Portuguese", "de": "German"}
 REPO = Path(__file__).resolve().parents[1]
-ENGLISH_PO = LOCALE_DIR / "en" / "LC_MESSAGES" / "speculation_nb.po"
 
 
 def read(lang: str):
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / "speculation_nb.po").open("rb") as handle:
-        return read_po(handle)
+    """Every message of a language, from all its area files, as one babel Catalog."""
+    merged = None
+    for path in po_files(lang):
+        with path.open("rb") as handle:
+            cat = read_po(handle)
+        if merged is None:
+            merged = cat
+            continue
+        for message in cat:
+            if message.id:
+                assert message.id not in merged, f"{message.id!r} is in two files of {lang}"
+                merged[message.id] = message
+    return merged
 
 
 # ------------------------------------------------------------------ the catalogs
 #: Messages that are rightly the same as in English: numbers, formulas, names.
 SAME_AS_ENGLISH = {
-    "app.title", "auction.offer", "odds.about", "odds.formula", "odds.hold.formula", "preset.hoyle1847",
+    "app.title",
+    "auction.offer",
+    "odds.about",
+    "odds.formula",
+    "odds.hold.formula",
+    "preset.hoyle1847",
     *(f"card.rank.{r}" for r in range(2, 11)),
 }
 SAME_AS_ENGLISH_IN = {"de": {"label.amount", "standings.place"}}  # "Chips"; "1."
@@ -73,7 +88,7 @@ def test_every_message_exists_with_the_same_placeholders(lang):
         assert isinstance(m.string, str) and m.string.strip(), (lang, key, "empty")
         assert not m.fuzzy, (lang, key, "fuzzy")
         assert placeholders(m.string) == placeholders(english[key].string), (lang, key)
-        m.string.format_map({name: "x" for name in placeholders(m.string)})  # well-formed braces
+        m.string.format_map(dict.fromkeys(placeholders(m.string), "x"))  # well-formed braces
     untranslated = {k for k in messages if messages[k].string == english[k].string}
     assert untranslated <= SAME_AS_ENGLISH | SAME_AS_ENGLISH_IN.get(lang, set()), sorted(untranslated)
 
@@ -88,8 +103,9 @@ def test_card_names_for_screen_readers():
         "de": ["Herz-Dame", "Pik-10", "Karo-Ass"],
     }
     # The table's SVG cards carry the same names (aria-label and <title>).
-    game = Game.from_layout(Rules(players=3), piles=[["4C", "5C", "6C"], ["QH", "2C", "3C"], ["7C", "8C", "9C"]],
-                            turn_up="2H")
+    game = Game.from_layout(
+        Rules(players=3), piles=[["4C", "5C", "6C"], ["QH", "2C", "3C"], ["7C", "8C", "9C"]], turn_up="2H"
+    )
     game.reveal()  # seat 1, at the dealer's left, turns up the Q♥
     from speculation_nb.render import table_html
 
@@ -283,8 +299,7 @@ def walk_the_app(lang: str) -> list[str]:
     assert c.game.over and c.game.winner is None  # this seed ends with the pot carried over
     a.close()
     # 3. Hoyle's rules: no trump from the piles, the pot carries over.
-    a = SpeculationApp(rules=Rules(players=3, preset="hoyle1847"), seed=2, mode="classroom", lang=lang,
-                       charts="static")
+    a = SpeculationApp(rules=Rules(players=3, preset="hoyle1847"), seed=2, mode="classroom", lang=lang, charts="static")
     a.ui.play.click()
     snap(a)
     a.close()
@@ -297,11 +312,14 @@ def words(texts: list[str]) -> set[str]:
 
 
 #: Words that are rightly the same in English and the language.
-NAMES = words(list(DEFAULT_NAMES)) | {"speculation", "hoyle", "games", "mansfield", "park"} | {
-    "english", "italiano", "português", "deutsch"}  # the language selector names each language in itself
+NAMES = (
+    words(list(DEFAULT_NAMES))
+    | {"speculation", "hoyle", "games", "mansfield", "park"}
+    | {"english", "italiano", "português", "deutsch"}
+)  # the language selector names each language in itself
 SAME_WORDS = {
-    "it": {"come", "computer", "in", "pile"},   # come = how; in vendita; pile = piles (of pila)
-    "pt": {"as", "decide", "extra", "no"},       # as = the (f. pl.); ele decide; no = in the
+    "it": {"come", "computer", "in", "pile"},  # come = how; in vendita; pile = piles (of pila)
+    "pt": {"as", "decide", "extra", "no"},  # as = the (f. pl.); ele decide; no = in the
     "de": {"an", "chip", "chips", "computer", "in", "moment", "was"},  # was = what
 }
 
@@ -351,9 +369,17 @@ def test_the_selector_switches_the_whole_app_live():
 def test_numbers_are_written_the_way_each_language_writes_them():
     p = Fraction(372, 1000)
     assert {lang: translator(lang).percent(p) for lang in ("en", *LANGS)} == {
-        "en": "37.2%", "it": "37,2%", "pt": "37,2%", "de": "37,2\xa0%"}
+        "en": "37.2%",
+        "it": "37,2%",
+        "pt": "37,2%",
+        "de": "37,2\xa0%",
+    }
     assert {lang: translator(lang).number(12345) for lang in ("en", *LANGS)} == {
-        "en": "12,345", "it": "12.345", "pt": "12.345", "de": "12.345"}
+        "en": "12,345",
+        "it": "12.345",
+        "pt": "12.345",
+        "de": "12.345",
+    }
     assert translator("de").plural("unit.chips", 1500) == "1.500 Chips"
     assert translator("it").plural("unit.chips", 1) == "1 fiche"
     # The rule explanations of the odds module, in the language's words and numbers.
@@ -412,9 +438,23 @@ def test_rule_messages_are_worded_from_rule_key_and_params(lang):
     for error in refusals():
         text = error_text(error, t, names)
         assert text.startswith(f"{prefix} {error.rule}: "), text
-        assert text == t("error.format", rule=error.rule, message=t(f"error.{error.key}", **{
-            k: (names[v] if k in ("seat", "due", "best", "buyer", "seller", "holder") and isinstance(v, int) else
-                t.number(v) if isinstance(v, int) else v) for k, v in error.params.items()}))
+        assert text == t(
+            "error.format",
+            rule=error.rule,
+            message=t(
+                f"error.{error.key}",
+                **{
+                    k: (
+                        names[v]
+                        if k in ("seat", "due", "best", "buyer", "seller", "holder") and isinstance(v, int)
+                        else t.number(v)
+                        if isinstance(v, int)
+                        else v
+                    )
+                    for k, v in error.params.items()
+                },
+            ),
+        )
         assert "{" not in text and str(error) not in text
         english = error_text(error, translator("en"), names)
         assert text != english
@@ -458,8 +498,14 @@ def test_the_link_chooses_the_language_through_query_string(monkeypatch):
     assert a.controller.lang == "de" and a.ui.next.description == "Nächste Karte ▶"
     assert a.ui.set_lang.value == "de"
     a.close()
-    for query, lang in [("lang=pt-BR", "pt"), ("lang=IT", "it"), ("lang=de_AT", "de"), ("lang=xx", None), ("lang=../de", None),
-                        ("", None)]:
+    for query, lang in [
+        ("lang=pt-BR", "pt"),
+        ("lang=IT", "it"),
+        ("lang=de_AT", "de"),
+        ("lang=xx", None),
+        ("lang=../de", None),
+        ("", None),
+    ]:
         monkeypatch.setenv("QUERY_STRING", query)
         assert query_settings().get("lang") == lang, query
     app = nbformat.read(REPO / "notebooks" / "app.ipynb", as_version=4)
@@ -500,11 +546,17 @@ def test_the_link_chooses_the_language_in_a_preheated_kernel(monkeypatch):
     try:
         # What Voila's page handler does when a page takes the preheated kernel.
         RequestInfoSocketHandler.send_updates(
-            {"kernel_id": kernel_id, "payload": json.dumps({"QUERY_STRING": "lang=pt&seed=9"})})
+            {"kernel_id": kernel_id, "payload": json.dumps({"QUERY_STRING": "lang=pt&seed=9"})}
+        )
         monkeypatch.setenv("QUERY_STRING", "")
         monkeypatch.delenv("QUERY_STRING")  # restored (absent) after the test
-        for name, value in {"VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": kernel_id, "VOILA_APP_IP": "127.0.0.1",
-                            "VOILA_APP_PORT": str(state["port"]), "VOILA_SERVER_URL": "/"}.items():
+        for name, value in {
+            "VOILA_PREHEAT": "True",
+            "VOILA_KERNEL_ID": kernel_id,
+            "VOILA_APP_IP": "127.0.0.1",
+            "VOILA_APP_PORT": str(state["port"]),
+            "VOILA_SERVER_URL": "/",
+        }.items():
             monkeypatch.setenv(name, value)
         monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
         a = from_request(charts="static")
@@ -518,10 +570,16 @@ def test_the_link_chooses_the_language_in_a_preheated_kernel(monkeypatch):
 
 
 # ------------------------------------------------------------------- lesson 1
-LESSON_1 = {lang: REPO / "notebooks" / ("01_how_to_play.ipynb" if lang == "en" else f"01_how_to_play.{lang}.ipynb")
-            for lang in ("en", *LANGS)}
-WHAT_YOU_WILL_LEARN = {"en": "What you will learn", "it": "Che cosa imparerai", "pt": "O que você vai aprender",
-                       "de": "Was Sie lernen"}
+LESSON_1 = {
+    lang: REPO / "notebooks" / ("01_how_to_play.ipynb" if lang == "en" else f"01_how_to_play.{lang}.ipynb")
+    for lang in ("en", *LANGS)
+}
+WHAT_YOU_WILL_LEARN = {
+    "en": "What you will learn",
+    "it": "Che cosa imparerai",
+    "pt": "O que você vai aprender",
+    "de": "Was Sie lernen",
+}
 
 
 def code_shape(source: str) -> str:
@@ -550,7 +608,15 @@ def test_lesson_1_is_the_same_lesson_in_four_languages():
         text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
         assert WHAT_YOU_WILL_LEARN[lang] in nb.cells[0].source
         t = translator(lang)
-        for key in ("button.next_card", "button.play_to_end", "button.back", "button.now", "button.new_deal",
-                    "button.bid", "button.accept", "label.bidder"):
+        for key in (
+            "button.next_card",
+            "button.play_to_end",
+            "button.back",
+            "button.now",
+            "button.new_deal",
+            "button.bid",
+            "button.accept",
+            "label.bidder",
+        ):
             assert f"**{t(key)}**" in text, (lang, key)  # the buttons named as the app names them
         assert f"**{t('button.open_auction', card='J♥')}**" in text

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from speculation_nb import Game, Rules
 from rules_helpers import C, illegal, reveal_all
 
+from speculation_nb import Game, Rules
 
 PLAIN = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "4D"]]
 
@@ -17,13 +16,13 @@ def test_v1_jack_or_five_turned_up_costs_its_player_a_chip():
     piles = [["2S", "3S", "4S"], ["JC", "5D", "JH"], ["2D", "3D", "4D"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0)
     assert game.stacks == [54, 56, 56] and game.pot == 14
-    game.reveal()                                  # seat 1: JC
+    game.reveal()  # seat 1: JC
     assert game.stacks == [54, 55, 56] and game.pot == 15
-    game.reveal()                                  # seat 2: 2D
-    game.reveal()                                  # seat 1: 5D
+    game.reveal()  # seat 2: 2D
+    game.reveal()  # seat 1: 5D
     assert game.stacks == [54, 54, 56] and game.pot == 16
-    game.reveal()                                  # seat 2: 3D
-    game.reveal()                                  # seat 1: JH, a trump Jack: pays and takes hold
+    game.reveal()  # seat 2: 3D
+    game.reveal()  # seat 1: JH, a trump Jack: pays and takes hold
     assert game.holder == 1 and game.stacks == [54, 53, 56] and game.pot == 17
     assert reveal_all(game, 4) == [(2, "4D"), (0, "2S"), (0, "3S"), (0, "4S")]
     assert game.over and game.winner == 1
@@ -62,8 +61,8 @@ def test_v1_payer_who_spent_every_chip_in_an_auction_pays_nothing():
     game.bid(2, 56)
     game.accept(2)
     assert game.stacks == [110, 56, 0]
-    game.reveal()               # seat 1: 2C
-    game.reveal()               # seat 0: 2S (seat 2 holds and is skipped)
+    game.reveal()  # seat 1: 2C
+    game.reveal()  # seat 0: 2S (seat 2 holds and is skipped)
     assert game.face_up[2] == [] and game.stacks == [110, 56, 0] and game.pot == 14
 
 
@@ -71,9 +70,9 @@ def test_v1_only_once_per_card_even_when_it_has_a_chip_left():
     rules = Rules(players=3, jack_five=True)
     piles = [["2S", "3S", "4S"], ["5C", "5D", "4C"], ["2D", "3D", "4D"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0, stacks=[60, 5, 60])
-    game.reveal()               # 5C: seat 1 has 1 chip, pays it
+    game.reveal()  # 5C: seat 1 has 1 chip, pays it
     game.reveal()
-    game.reveal()               # 5D: seat 1 has none left
+    game.reveal()  # 5D: seat 1 has none left
     assert game.stacks == [54, 0, 56] and game.pot == 15
 
 
@@ -81,7 +80,7 @@ def test_v1_on_the_deal_ending_reveal_is_part_of_that_pot():
     rules = Rules(players=3, jack_five=True)
     piles = [["2S", "3S", "4S"], ["2C", "3C", "4C"], ["2D", "3D", "5D"]]
     game = Game.from_layout(rules, piles, "7H", dealer=0)
-    reveal_all(game, 6)         # the last card, 5D, ends the deal
+    reveal_all(game, 6)  # the last card, 5D, ends the deal
     assert game.over and game.winner == 0
     # 14 + 1 = 15 to the dealer: 54 + 15 = 69; seat 2 paid 1
     assert game.stacks == [69, 56, 55] and game.pot == 0
@@ -134,10 +133,10 @@ def test_v2_off_there_is_no_dead_pile():
 def test_v3_cards_move_to_the_bottom_of_the_buyers_pile_in_order():
     rules = Rules(players=3, blind_trading=True)
     game = Game.from_layout(rules, PLAIN, "7H", dealer=0)
-    game.blind_trade(2, 1, 2, 3)    # seat 2 buys seat 1's top two cards (2C above 3C) for 3
+    game.blind_trade(2, 1, 2, 3)  # seat 2 buys seat 1's top two cards (2C above 3C) for 3
     assert game.face_down == [3, 1, 5]
     assert game.stacks == [54, 59, 53] and game.pot == 14
-    assert game.turn == 1           # the turn pointer does not move
+    assert game.turn == 1  # the turn pointer does not move
     # seat 2's pile is now 2D 3D 4D 2C 3C, top first
     assert reveal_all(game, 6) == [(1, "4C"), (2, "2D"), (2, "3D"), (2, "4D"), (2, "2C"), (2, "3C")]
     assert game.over and game.winner == 0
@@ -150,7 +149,7 @@ def test_v3_the_pointer_stays_unless_the_due_seat_must_now_be_skipped():
     game = Game.from_layout(rules, piles, "7H", dealer=0)
     game.blind_trade(3, 2, 1, 1)
     assert game.turn == 1
-    game.blind_trade(2, 1, 3, 1)    # the seat due sells its whole pile: it is skipped
+    game.blind_trade(2, 1, 3, 1)  # the seat due sells its whole pile: it is skipped
     assert game.turn == 2 and game.face_down == [3, 0, 5, 4]
     assert game.reveal() == C("3D")
 
@@ -158,10 +157,10 @@ def test_v3_the_pointer_stays_unless_the_due_seat_must_now_be_skipped():
 def test_v3_a_seat_that_bought_after_emptying_reveals_again():
     rules = Rules(players=3, blind_trading=True)
     game = Game.from_layout(rules, PLAIN, "7H", dealer=0)
-    reveal_all(game, 5)             # 1:2C 2:2D 1:3C 2:3D 1:4C; seat 1 is empty
+    reveal_all(game, 5)  # 1:2C 2:2D 1:3C 2:3D 1:4C; seat 1 is empty
     assert game.turn == 2
-    game.blind_trade(1, 2, 1, 2)    # seat 1 buys seat 2's last card, 4D
-    assert game.turn == 1           # seat 2 is empty now: the pointer moves on to seat 1
+    game.blind_trade(1, 2, 1, 2)  # seat 1 buys seat 2's last card, 4D
+    assert game.turn == 1  # seat 2 is empty now: the pointer moves on to seat 1
     assert game.reveal() == C("4D")
     assert game.over and game.winner == 0
 
@@ -169,9 +168,9 @@ def test_v3_a_seat_that_bought_after_emptying_reveals_again():
 def test_v3_the_holder_may_buy_and_sell():
     rules = Rules(players=3, blind_trading=True)
     game = Game.from_layout(rules, PLAIN, "7H", dealer=0)
-    game.blind_trade(1, 0, 3, 4)    # the holder sells all its face-down cards
+    game.blind_trade(1, 0, 3, 4)  # the holder sells all its face-down cards
     assert game.face_down == [0, 6, 3] and game.stacks == [58, 52, 56]
-    game.blind_trade(0, 2, 1, 1)    # and buys one back from seat 2
+    game.blind_trade(0, 2, 1, 1)  # and buys one back from seat 2
     assert game.face_down == [1, 6, 2] and game.stacks == [57, 52, 57]
     assert game.holder == 0 and game.best_trump == C("7H")
 
@@ -189,10 +188,10 @@ def test_v3_refusals():
     illegal(game, "V3", lambda: game.blind_trade(1, 2, 1, True))
     illegal(game, "S1", lambda: game.blind_trade(3, 2, 1, 1))
     illegal(game, "S1", lambda: game.blind_trade(1, -1, 1, 1))
-    game.blind_trade(2, 1, 1, 2)    # exactly the buyer's stack
+    game.blind_trade(2, 1, 1, 2)  # exactly the buyer's stack
     assert game.stacks == [54, 58, 0]
     illegal(game, "V3", lambda: game.blind_trade(2, 0, 1, 1))
-    game.blind_trade(0, 1, 2, 1)    # seat 1 empties
+    game.blind_trade(0, 1, 2, 1)  # seat 1 empties
     illegal(game, "V3", lambda: game.blind_trade(0, 1, 1, 1))  # a seller with no card
 
 
@@ -236,10 +235,10 @@ def play_all_variants(dead: list[str]) -> Game:
     illegal(game, "V4", lambda: game.bid(1, 6))
     game.bid(1, 5)
     game.bid(2, 5)
-    game.accept(1)                                  # the best offer: seat 1's earlier 5
+    game.accept(1)  # the best offer: seat 1's earlier 5
     assert game.stacks == [56, 50, 55] and game.holder == 1 and game.turn == 2
     assert reveal_all(game, 1) == [(2, "2D")]
-    game.blind_trade(1, 0, 2, 1)                    # the holder buys 2S 3S from seat 0
+    game.blind_trade(1, 0, 2, 1)  # the holder buys 2S 3S from seat 0
     assert game.stacks == [57, 49, 55] and game.face_down == [2, 6, 3] and game.turn == 0
     # 5D costs seat 2 a chip; seat 1 holds and is skipped throughout
     assert reveal_all(game, 5) == [(0, "4S"), (2, "5D"), (0, "6S"), (2, "4D"), (2, "6D")]

@@ -36,7 +36,9 @@ def check_odds_panel(a: SpeculationApp) -> None:
     game = a.controller.shown
     p = odds.hold_probability(game)
     assert a.ui.hold_pct.value == T.percent(p)
-    assert a.ui.hold_fraction.value == (f"= {p.numerator}/{p.denominator}" if p.denominator != 1 else f"= {p.numerator}")
+    assert a.ui.hold_fraction.value == (
+        f"= {p.numerator}/{p.denominator}" if p.denominator != 1 else f"= {p.numerator}"
+    )
     ex = odds.explain_hold(game)
     if game.over:
         assert a.ui.hold_formula.value == T("odds.settled") and p in (0, 1)
@@ -53,11 +55,24 @@ def test_app_displays_in_one_line_and_has_stable_classes():
     bundle = a._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert "spec-app" in a.widget._dom_classes
-    for name, cls in [("next", "spec-next"), ("back", "spec-back"), ("forward", "spec-forward"), ("now", "spec-now"),
-                      ("play", "spec-play"), ("new_deal", "spec-new-deal"), ("hold_pct", "spec-hold-pct"),
-                      ("log", "spec-log"), ("timeline", "spec-timeline"), ("table", "spec-table-view"),
-                      ("open_auction", "spec-open-auction"), ("bid", "spec-bid"), ("accept", "spec-accept"),
-                      ("decline", "spec-decline"), ("message", "spec-message"), ("settings", "spec-settings")]:
+    for name, cls in [
+        ("next", "spec-next"),
+        ("back", "spec-back"),
+        ("forward", "spec-forward"),
+        ("now", "spec-now"),
+        ("play", "spec-play"),
+        ("new_deal", "spec-new-deal"),
+        ("hold_pct", "spec-hold-pct"),
+        ("log", "spec-log"),
+        ("timeline", "spec-timeline"),
+        ("table", "spec-table-view"),
+        ("open_auction", "spec-open-auction"),
+        ("bid", "spec-bid"),
+        ("accept", "spec-accept"),
+        ("decline", "spec-decline"),
+        ("message", "spec-message"),
+        ("settings", "spec-settings"),
+    ]:
         assert cls in getattr(a.ui, name)._dom_classes, name
     # Every button has a description and a tooltip.
     import ipywidgets as widgets
@@ -91,7 +106,9 @@ def test_a_full_deal_stepped_through_with_next_card():
     if winner:
         assert winner in ui.message.value and "spec-message-ok" in ui.message._dom_classes
         assert f"{winner} wins the pot" in text(ui.log.value)
-    assert text(ui.log.value).count("turns up") == game.reveals + 1  # every reveal, and the turn-up ("deals and turns up")
+    assert (
+        text(ui.log.value).count("turns up") == game.reveals + 1
+    )  # every reveal, and the turn-up ("deals and turns up")
     # Standings follow the stacks.
     assert [s.name for s in c.session.standings()][0] in text(ui.standings.value)
 
@@ -110,7 +127,9 @@ def test_back_forward_slider_and_back_to_now():
     check_odds_panel(a)
     # Live controls are disabled while looking at the past; "now" is offered.
     assert ui.next.disabled and ui.play.disabled and not ui.now.disabled
-    assert "spec-message-past" in ui.message._dom_classes and "step 4 of 5" in ui.message.value.replace("Looking back at ", "")
+    assert "spec-message-past" in ui.message._dom_classes and "step 4 of 5" in ui.message.value.replace(
+        "Looking back at ", ""
+    )
     assert ui.open_auction.layout.display == "none"
     ui.back.click()
     ui.back.click()
@@ -341,8 +360,16 @@ def test_settings_produce_the_right_rules():
     ui.seed.value = "99"
     ui.apply.click()
     assert a.last_error is None
-    assert c.rules == Rules(players=6, hand_size=4, jack_five=True, dead_hand=True, price_cap=12,
-                            ante="uniform", uniform_ante=5, start_chips=80)
+    assert c.rules == Rules(
+        players=6,
+        hand_size=4,
+        jack_five=True,
+        dead_hand=True,
+        price_cap=12,
+        ante="uniform",
+        uniform_ante=5,
+        start_chips=80,
+    )
     assert c.names[5] == "Lady Bertram" and c.session.deals == 3 and c.session.seed == 99
     assert c.mode == "classroom"
     assert "Deal 1 of 3" in ui.deal_info.value and "seed 99" in ui.deal_info.value
@@ -425,7 +452,12 @@ def test_both_chart_backends_build(charts):
 
 def test_query_settings_read_only_what_they_understand():
     assert query_settings("lang=en&seed=42&mode=classroom&players=4&charts=static") == {
-        "lang": "en", "seed": 42, "mode": "classroom", "players": 4, "charts": "static"}
+        "lang": "en",
+        "seed": 42,
+        "mode": "classroom",
+        "players": 4,
+        "charts": "static",
+    }
     assert query_settings("lang=xx&seed=abc&mode=evil&players=99&charts=<b>") == {}
     assert query_settings("lang=en-GB") == {"lang": "en"}
     a = from_request("seed=5&mode=classroom&charts=static")
@@ -492,7 +524,11 @@ def test_every_css_class_is_listed_for_the_browser_tests():
         if path.name == "style.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"spec-[a-z0-9-]*[a-z0-9]", node.value):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and re.fullmatch(r"spec-[a-z0-9-]*[a-z0-9]", node.value)
+            ):
                 used.add(node.value)  # (f-string prefixes such as "spec-chart-" are listed expanded)
     assert len(used) > 60
     listed = set(re.findall(r"``(spec-[a-z0-9-]+)``", package.__doc__))

@@ -34,8 +34,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
 try:
@@ -154,7 +154,7 @@ class VoilaServer:
         self.started_in = 0.0  # seconds from launch to answering
 
     # -------------------------------------------------------------- lifetime
-    def start(self) -> "VoilaServer":
+    def start(self) -> VoilaServer:
         self._tmp = tempfile.TemporaryDirectory(prefix="speculation-voila-")
         tmp = Path(self._tmp.name)
         self.log_path = tmp / "voila.log"
@@ -195,9 +195,7 @@ class VoilaServer:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"Voila exited with code {self.process.returncode}:\n{self.log_tail()}"
-                )
+                raise RuntimeError(f"Voila exited with code {self.process.returncode}:\n{self.log_tail()}")
             match = _RUNNING.search(self.log_text())
             if match:
                 url = match.group(1)
@@ -244,7 +242,7 @@ class VoilaServer:
             self._tmp.cleanup()
             self._tmp = None
 
-    def __enter__(self) -> "VoilaServer":
+    def __enter__(self) -> VoilaServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -301,9 +299,7 @@ class VoilaServer:
         pids = [self.pid, *self.kernel_pids()]
         return sum(t for t in map(process_cpu_seconds, pids) if t is not None)
 
-    def wait_until_quiet(
-        self, busy_below: float = 0.05, window: float = 0.5, timeout: float = 60.0
-    ) -> float:
+    def wait_until_quiet(self, busy_below: float = 0.05, window: float = 0.5, timeout: float = 60.0) -> float:
         """Wait until the server and its kernels use less than ``busy_below`` of one core
         over ``window`` seconds (e.g. a preheated pool has finished filling). Returns the
         seconds waited; raises TimeoutError after ``timeout``."""

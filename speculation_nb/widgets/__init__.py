@@ -83,4 +83,4 @@ the buttons as ``button.spec-next`` / ``button.spec-back`` (or within
 from .app import SpeculationApp, app, card_html, from_request, query_settings
 from .controller import Controller, Snapshot
 
-__all__ = ["SpeculationApp", "app", "from_request", "query_settings", "Controller", "Snapshot", "card_html"]
+__all__ = ["Controller", "Snapshot", "SpeculationApp", "app", "card_html", "from_request", "query_settings"]

@@ -20,10 +20,11 @@ import functools
 import html
 import logging
 import re
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from fractions import Fraction
 from types import SimpleNamespace
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -34,6 +35,7 @@ from ..render import table_html
 from ..rules import PRESETS, Rules
 from .charts import HoldChart, WinChart
 from .controller import DEFAULT_NAMES, MODES, Controller, Snapshot, parse_seed
+from .page_address import page_query
 from .style import CSS
 
 __all__ = ["SpeculationApp", "app", "from_request", "query_settings"]
@@ -54,8 +56,9 @@ def card_html(card: Any, t: Translator) -> Safe:
     card = Card.parse(card)
     colour = "spec-red" if card.suit.red else "spec-black"
     name = _esc(t.card_name(card))
-    return Safe(f'<span class="spec-card-text {colour}" role="img" aria-label="{name}" title="{name}">'
-                f"{_esc(str(card))}</span>")
+    return Safe(
+        f'<span class="spec-card-text {colour}" role="img" aria-label="{name}" title="{name}">{_esc(str(card))}</span>'
+    )
 
 
 def _name(names: Sequence[str], seat: Any) -> Safe:
@@ -197,8 +200,14 @@ class SpeculationApp:
         ui.now = _button("spec-now")
         ui.controls = widgets.HBox([ui.next, ui.play, ui.back, ui.forward, ui.now])
         ui.controls.add_class("spec-controls")
-        ui.timeline = widgets.IntSlider(min=0, max=0, value=0, readout=False, continuous_update=False,
-                                        layout=widgets.Layout(width="auto", flex="1 1 auto"))
+        ui.timeline = widgets.IntSlider(
+            min=0,
+            max=0,
+            value=0,
+            readout=False,
+            continuous_update=False,
+            layout=widgets.Layout(width="auto", flex="1 1 auto"),
+        )
         ui.timeline.add_class("spec-timeline")
         ui.timeline_label = html_w("spec-timeline-label")
         ui.timeline_row = widgets.HBox([ui.timeline, ui.timeline_label])
@@ -274,8 +283,9 @@ class SpeculationApp:
         ui.charts = widgets.VBox([ui.win_title, self.win_chart.box, ui.hold_title, self.hold_chart.box])
         ui.charts.add_class("spec-charts")
         # The auction takes the charts' place while it is open: the numbers to decide by stay in view.
-        ui.odds = widgets.VBox([ui.hold_label, ui.hold_pct, ui.math, ui.hold_legend, ui.hold_words, ui.money,
-                                ui.auction, ui.charts])
+        ui.odds = widgets.VBox(
+            [ui.hold_label, ui.hold_pct, ui.math, ui.hold_legend, ui.hold_words, ui.money, ui.auction, ui.charts]
+        )
         ui.odds.add_class("spec-odds")
 
         ui.main = widgets.HBox([ui.left, ui.odds])
@@ -316,49 +326,91 @@ class SpeculationApp:
             return w
 
         ui.set_players = tag(widgets.BoundedIntText(value=5, min=3, max=8, style=style), "spec-set-players")
-        ui.set_names = [tag(widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "60px"},
-                                         layout=L(width="auto")), f"spec-set-name-{i}")
-                        for i in range(8)]
+        ui.set_names = [
+            tag(
+                widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "60px"}, layout=L(width="auto")),
+                f"spec-set-name-{i}",
+            )
+            for i in range(8)
+        ]
         for w in ui.set_names:
             w.add_class("spec-set-name")
         ui.names_box = tag(widgets.GridBox(ui.set_names), "spec-names")
-        ui.set_preset = tag(widgets.Dropdown(options=[("-", p) for p in PRESETS], value=PRESETS[0], style=style),
-                            "spec-set-preset")
+        ui.set_preset = tag(
+            widgets.Dropdown(options=[("-", p) for p in PRESETS], value=PRESETS[0], style=style), "spec-set-preset"
+        )
         ui.set_v1 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v1")
         ui.set_v2 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v2")
         ui.set_v3 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v3")
         ui.set_v4 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v4")
         ui.set_cap = tag(widgets.BoundedIntText(value=12, min=1, max=10_000, style=style), "spec-set-cap")
-        ui.set_hand = tag(widgets.Dropdown(options=[("3", 3), ("4", 4), ("5", 5)], value=3, style=style), "spec-set-hand")
-        ui.set_ante = tag(widgets.Dropdown(options=[("-", "traditional"), ("-", "uniform")], value="traditional", style=style),
-                          "spec-set-ante")
+        ui.set_hand = tag(
+            widgets.Dropdown(options=[("3", 3), ("4", 4), ("5", 5)], value=3, style=style), "spec-set-hand"
+        )
+        ui.set_ante = tag(
+            widgets.Dropdown(options=[("-", "traditional"), ("-", "uniform")], value="traditional", style=style),
+            "spec-set-ante",
+        )
         ui.set_uniform = tag(widgets.BoundedIntText(value=4, min=1, max=1000, style=style), "spec-set-uniform")
         ui.set_chips = tag(widgets.BoundedIntText(value=60, min=6, max=100_000, style=style), "spec-set-chips")
         ui.set_deals = tag(widgets.BoundedIntText(value=10, min=0, max=1000, style=style), "spec-set-deals")
-        ui.set_mode = tag(widgets.ToggleButtons(options=[("-", m) for m in MODES], value="play", style=style), "spec-set-mode")
+        ui.set_mode = tag(
+            widgets.ToggleButtons(options=[("-", m) for m in MODES], value="play", style=style), "spec-set-mode"
+        )
         ui.set_you = tag(widgets.Dropdown(options=[("-", 0)], value=0, style=style), "spec-set-you")
-        ui.set_temperament = tag(widgets.Dropdown(options=[("-", x) for x in TEMPERAMENT_CHOICES], value="mixed", style=style),
-                                 "spec-set-temperament")
-        ui.set_lang = tag(widgets.Dropdown(options=[(x, x) for x in available_languages()], value="en", style=style),
-                          "spec-set-lang")
+        ui.set_temperament = tag(
+            widgets.Dropdown(options=[("-", x) for x in TEMPERAMENT_CHOICES], value="mixed", style=style),
+            "spec-set-temperament",
+        )
+        ui.set_lang = tag(
+            widgets.Dropdown(options=[(x, x) for x in available_languages()], value="en", style=style), "spec-set-lang"
+        )
         ui.apply = _button("spec-apply", "success")
         ui.set_note = tag(widgets.HTML(), "spec-settings-note")
         ui.set_group_table = tag(widgets.HTML(), "spec-settings-group")
         ui.set_group_variants = tag(widgets.HTML(), "spec-settings-group")
         ui.set_group_app = tag(widgets.HTML(), "spec-settings-group")
-        ui.settings_grid = tag(widgets.GridBox([
-            ui.set_players, ui.set_preset, ui.set_deals, ui.set_chips, ui.set_ante, ui.set_uniform,
-        ]), "spec-settings-grid")
-        ui.variants_grid = tag(widgets.GridBox([
-            ui.set_v1, ui.set_v2, ui.set_v3, widgets.HBox([ui.set_v4, ui.set_cap]), ui.set_hand,
-        ]), "spec-settings-grid")
-        ui.app_grid = tag(widgets.GridBox([ui.set_mode, ui.set_you, ui.set_temperament, ui.set_lang]), "spec-settings-grid")
-        ui.settings_body = widgets.VBox([
-            ui.set_group_table, ui.settings_grid, ui.names_box,
-            ui.set_group_variants, ui.variants_grid,
-            ui.apply, ui.set_note,
-            ui.set_group_app, ui.app_grid,
-        ])
+        ui.settings_grid = tag(
+            widgets.GridBox(
+                [
+                    ui.set_players,
+                    ui.set_preset,
+                    ui.set_deals,
+                    ui.set_chips,
+                    ui.set_ante,
+                    ui.set_uniform,
+                ]
+            ),
+            "spec-settings-grid",
+        )
+        ui.variants_grid = tag(
+            widgets.GridBox(
+                [
+                    ui.set_v1,
+                    ui.set_v2,
+                    ui.set_v3,
+                    widgets.HBox([ui.set_v4, ui.set_cap]),
+                    ui.set_hand,
+                ]
+            ),
+            "spec-settings-grid",
+        )
+        ui.app_grid = tag(
+            widgets.GridBox([ui.set_mode, ui.set_you, ui.set_temperament, ui.set_lang]), "spec-settings-grid"
+        )
+        ui.settings_body = widgets.VBox(
+            [
+                ui.set_group_table,
+                ui.settings_grid,
+                ui.names_box,
+                ui.set_group_variants,
+                ui.variants_grid,
+                ui.apply,
+                ui.set_note,
+                ui.set_group_app,
+                ui.app_grid,
+            ]
+        )
         ui.settings = widgets.Accordion(children=[ui.settings_body], selected_index=None)
         ui.settings.add_class("spec-settings")
 
@@ -464,7 +516,9 @@ class SpeculationApp:
 
     def _on_trade(self, _b: Any) -> None:
         ui = self.ui
-        self.controller.blind_trade(ui.trade_buyer.value, ui.trade_seller.value, ui.trade_count.value, ui.trade_price.value)
+        self.controller.blind_trade(
+            ui.trade_buyer.value, ui.trade_seller.value, ui.trade_count.value, ui.trade_price.value
+        )
 
     def _on_trade_parties(self, _change: Any) -> None:
         self._busy = True
@@ -504,7 +558,9 @@ class SpeculationApp:
             blind_trading=False if hoyle else ui.set_v3.value,
             price_cap=(ui.set_cap.value if ui.set_v4.value and not hoyle else None),
             ante=ante,
-            uniform_ante=ui.set_uniform.value if ante == "uniform" else Rules.__dataclass_fields__["uniform_ante"].default,
+            uniform_ante=ui.set_uniform.value
+            if ante == "uniform"
+            else Rules.__dataclass_fields__["uniform_ante"].default,
             start_chips=ui.set_chips.value,
             preset=ui.set_preset.value,
         )
@@ -730,8 +786,14 @@ class SpeculationApp:
         auction = game.auction
         holder = game.holder
         person_holds = c.is_person(holder)
-        can_open = (live and auction is None and not game.over and game.can_open_auction()
-                    and person_holds and not c.session.over)
+        can_open = (
+            live
+            and auction is None
+            and not game.over
+            and game.can_open_auction()
+            and person_holds
+            and not c.session.over
+        )
         _show(ui.open_auction, can_open)
         _set(ui.open_auction, description=t("button.open_auction", card=str(game.best_trump)))
         _set(ui.let_decide, description=t("button.let_decide", name=names[holder]))
@@ -890,8 +952,10 @@ class SpeculationApp:
             cls = "spec-log-new" if event["step"] == k and k > 0 else ""
             lines.append(f'<li class="{cls}" data-step="{event["step"]}">{text}</li>')
         lines.reverse()
-        self.ui.log.value = (f'<div class="spec-box-title">{_esc(t("label.log"))}</div>'
-                             f'<ol class="spec-log-lines" aria-live="polite">{"".join(lines)}</ol>')
+        self.ui.log.value = (
+            f'<div class="spec-box-title">{_esc(t("label.log"))}</div>'
+            f'<ol class="spec-log-lines" aria-live="polite">{"".join(lines)}</ol>'
+        )
 
     def _event_html(self, e: dict, names: Sequence[str], t: Translator) -> str | None:
         kind = e["kind"]
@@ -918,13 +982,23 @@ class SpeculationApp:
         if kind == "withdraw":
             return t.html("log.withdraw", name=who)
         if kind == "sale":
-            return t.html("log.sale", seller=_name(names, e["seller"]), buyer=_name(names, e["buyer"]),
-                          card=card, chips=t.plural("unit.chips", e["price"]))
+            return t.html(
+                "log.sale",
+                seller=_name(names, e["seller"]),
+                buyer=_name(names, e["buyer"]),
+                card=card,
+                chips=t.plural("unit.chips", e["price"]),
+            )
         if kind == "decline":
             return t.html("log.decline", name=who)
         if kind == "blind_trade":
-            return t.html("log.blind_trade", buyer=_name(names, e["buyer"]), seller=_name(names, e["seller"]),
-                          cards=t.plural("unit.cards", e["count"]), chips=t.plural("unit.chips", e["price"]))
+            return t.html(
+                "log.blind_trade",
+                buyer=_name(names, e["buyer"]),
+                seller=_name(names, e["seller"]),
+                cards=t.plural("unit.cards", e["count"]),
+                chips=t.plural("unit.chips", e["price"]),
+            )
         if kind == "holder_cards":
             cards = Safe(" ".join(card_html(x, t) for x in e["cards"]))
             return t.html("log.holder_cards", name=who, cards=cards)
@@ -954,8 +1028,9 @@ class SpeculationApp:
                 f"<td class='spec-num {cls}'>{sign}{_esc(t.number(abs(diff)))}</td></tr>"
             )
         foot = f"<div><b>{_esc(t('standings.over'))}</b></div>" if s.over else ""
-        self.ui.standings.value = (f'<div class="spec-box-title">{_esc(t("label.standings"))}</div>'
-                                   f"<table>{''.join(rows)}</table>{foot}")
+        self.ui.standings.value = (
+            f'<div class="spec-box-title">{_esc(t("label.standings"))}</div><table>{"".join(rows)}</table>{foot}'
+        )
 
     # -- the odds panel
     def _refresh_odds(self, c: Controller, game: Any, snap: Snapshot, t: Translator) -> None:
@@ -967,8 +1042,9 @@ class SpeculationApp:
         ui.hold_pct.value = _esc(t.percent(snap.hold))
         _toggle_class(ui.hold_pct, "spec-settled", game.over)
         fraction = snap.hold
-        ui.hold_fraction.value = _esc(f"= {fraction.numerator}/{fraction.denominator}"
-                                      if fraction.denominator != 1 else f"= {fraction.numerator}")
+        ui.hold_fraction.value = _esc(
+            f"= {fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else f"= {fraction.numerator}"
+        )
         U, h, n = snap.U, snap.h, snap.n
         if game.over:  # O5: settled, no formula
             ui.hold_formula.value = _esc(t("odds.settled"))
@@ -991,14 +1067,21 @@ class SpeculationApp:
         elif n == 0:
             words = t.html("odds.words.no_cards", card=card_html(best, t))
         else:
-            words = t.html("odds.words.live", card=card_html(best, t), higher=higher_html,
-                           trumps=t.plural("unit.higher_trumps", h), cards=t.plural("unit.cards_to_come", n))
+            words = t.html(
+                "odds.words.live",
+                card=card_html(best, t),
+                higher=higher_html,
+                trumps=t.plural("unit.higher_trumps", h),
+                cards=t.plural("unit.cards_to_come", n),
+            )
         ui.hold_words.value = words
         pot = snap.expected_pot
         pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))
         ui.expected_pot.value = t.html("odds.expected_pot", value=Safe(f"<b>{_esc(pot_text)}</b>"))
         fair = round_half_up(snap.fair)
-        ui.fair_price.value = t.html(t.plural_key("odds.fair_price", fair), value=Safe(f"<b>{_esc(t.number(fair))}</b>"))
+        ui.fair_price.value = t.html(
+            t.plural_key("odds.fair_price", fair), value=Safe(f"<b>{_esc(t.number(fair))}</b>")
+        )
         _set(ui.expected_pot, tooltip=t("tooltip.expected_pot", exact=str(pot)))
         _set(ui.fair_price, tooltip=t("tooltip.fair_price", exact=str(snap.fair)))
 
@@ -1081,9 +1164,14 @@ class SpeculationApp:
         ui.set_uniform.disabled = hoyle or ui.set_ante.value != "uniform"
         # The smallest starting stack that pays the largest ante (S1).
         try:
-            probe = Rules(players=n, hand_size=3 if hoyle else ui.set_hand.value,
-                          ante="traditional" if hoyle else ui.set_ante.value,
-                          uniform_ante=ui.set_uniform.value, start_chips=100_000, preset=ui.set_preset.value)
+            probe = Rules(
+                players=n,
+                hand_size=3 if hoyle else ui.set_hand.value,
+                ante="traditional" if hoyle else ui.set_ante.value,
+                uniform_ante=ui.set_uniform.value,
+                start_chips=100_000,
+                preset=ui.set_preset.value,
+            )
             least = max(probe.dealer_ante, probe.player_ante)
         except ValueError:
             least = 1
@@ -1108,26 +1196,14 @@ def app(**kwargs: Any) -> SpeculationApp:
 def query_settings(query: str | None = None) -> dict[str, Any]:
     """App settings from a page's query string (``?lang=de&seed=42&mode=classroom``).
 
-    Read from ``query``, or else from the ``QUERY_STRING`` Voila gives the kernel
-    (with preheated kernels it arrives only through ``voila.utils.wait_for_request()``,
-    which is called here). Unknown or malformed values are ignored.
+    Read from ``query``, or else from the page's own address
+    (:func:`~speculation_nb.widgets.page_address.page_query`). Unknown or malformed
+    values are ignored.
     """
-    import os
     from urllib.parse import parse_qs
 
     if query is None:
-        # Only a preheated kernel has a request to wait for: wait_for_request() returns at
-        # once unless VOILA_PREHEAT is set, and importing voila.utils loads Voila's whole
-        # server stack (jupyter_server, jupyterlab_server, jsonschema...): about 40 MiB and
-        # several CPU-seconds per kernel, for nothing in a kernel started for its page.
-        if os.environ.get("VOILA_PREHEAT", "False") != "False":
-            try:
-                from voila.utils import wait_for_request
-
-                wait_for_request()
-            except Exception:  # not under Voila, or no request to wait for
-                pass
-        query = os.environ.get("QUERY_STRING", "")
+        query = page_query()
     params = {k: v[-1] for k, v in parse_qs(query or "", keep_blank_values=False).items() if v}
     out: dict[str, Any] = {}
     lang = params.get("lang", "").strip().replace("-", "_")

@@ -32,8 +32,9 @@ import io
 import logging
 import os
 import warnings
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -41,7 +42,7 @@ from matplotlib.figure import Figure
 
 from ..i18n import Translator
 
-__all__ = ["WinChart", "HoldChart", "chart_backend"]
+__all__ = ["HoldChart", "WinChart", "chart_backend"]
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +90,9 @@ def _quiet_canvas_class() -> Any:
         from traitlets import Bool, Enum
 
         class QuietCanvas(Canvas):
-            toolbar_visible = Enum(["visible", "hidden", "fade-in-fade-out", True, False],
-                                   default_value=False).tag(sync=True)
+            toolbar_visible = Enum(["visible", "hidden", "fade-in-fade-out", True, False], default_value=False).tag(
+                sync=True
+            )
             header_visible = Bool(False).tag(sync=True)
             footer_visible = Bool(False).tag(sync=True)
             resizable = Bool(False).tag(sync=True)
@@ -158,8 +160,9 @@ class _Chart:
         self.widget.add_class(f"spec-chart-{self.backend}")
         self.overlay = widgets.HTML(layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
         self.overlay.add_class("spec-chart-overlay")
-        self.box = widgets.Box([self.widget, self.overlay],
-                               layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
+        self.box = widgets.Box(
+            [self.widget, self.overlay], layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")
+        )
         self.box.add_class("spec-chart-box")
         self.box.add_class(f"{self.css_class}-box")
 
@@ -223,7 +226,8 @@ class _Chart:
         w, h = canvas.get_width_height(physical=True)
         out = io.BytesIO()
         Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
-            out, format="png", compress_level=1)
+            out, format="png", compress_level=1
+        )
         return out.getvalue()
 
     # --------------------------------------------------------------- labels
@@ -241,8 +245,10 @@ class _Chart:
         parts = []
         for x, y, text, cls in labels:
             left, top = self._px(ax, x, y)
-            parts.append(f'<span class="spec-chart-label {cls}" style="left:{left:.1f}px;top:{top:.1f}px">'
-                         f"{html.escape(text)}</span>")
+            parts.append(
+                f'<span class="spec-chart-label {cls}" style="left:{left:.1f}px;top:{top:.1f}px">'
+                f"{html.escape(text)}</span>"
+            )
         value = "".join(parts)
         if self.overlay.value != value:
             self.overlay.value = value
@@ -297,8 +303,14 @@ class WinChart(_Chart):
     def _short(name: str) -> str:
         return name if len(name) <= 9 else name[:8] + "…"
 
-    def update(self, labels: Sequence[str], values: Sequence[Fraction], gold: int | None, t: Translator,
-               grey: int | None = None) -> None:
+    def update(
+        self,
+        labels: Sequence[str],
+        values: Sequence[Fraction],
+        gold: int | None,
+        t: Translator,
+        grey: int | None = None,
+    ) -> None:
         """``labels[i]``'s bar at ``values[i]`` (probabilities); bar ``gold`` (the holder) in gold,
         bar ``grey`` (a pot carried over) in grey."""
         if tuple(labels) != self._labels:
@@ -353,8 +365,15 @@ class HoldChart(_Chart):
         self.xlabel.set_text(t("chart.hold.xlabel"))
         self.restyle()
 
-    def update(self, xs: Sequence[int], ys: Sequence[Fraction], cards: Sequence[str | None],
-               later: tuple[Sequence[int], Sequence[Fraction]], t: Translator, total: int) -> None:
+    def update(
+        self,
+        xs: Sequence[int],
+        ys: Sequence[Fraction],
+        cards: Sequence[str | None],
+        later: tuple[Sequence[int], Sequence[Fraction]],
+        t: Translator,
+        total: int,
+    ) -> None:
         """Points (xs[i], ys[i]) up to the moment shown; ``cards[i]`` names a new best trump at
         that point (or None); ``later`` the points after the moment shown (replay), drawn dashed;
         the x axis runs to ``total``."""
@@ -371,6 +390,7 @@ class HoldChart(_Chart):
             self.past.set_data([], [])
         self.now.set_data(fx[-1:], fy[-1:])
         self.draw()
-        notes = [(x, y, card, "spec-red" if card[-1] in "♥♦" else "spec-black")
-                 for x, y, card in zip(fx, fy, cards) if card]
+        notes = [
+            (x, y, card, "spec-red" if card[-1] in "♥♦" else "spec-black") for x, y, card in zip(fx, fy, cards) if card
+        ]
         self.set_labels(self.ax, notes)

@@ -13,9 +13,10 @@ them; the app turns that into a friendly line (see ``error_text``).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from traitlets import Enum, HasTraits, Int, Unicode
 
@@ -26,7 +27,7 @@ from ..i18n import Translator, available_languages, translator
 from ..rules import Rules
 from ..session import Session
 
-__all__ = ["Controller", "Snapshot", "DEFAULT_NAMES", "MODES"]
+__all__ = ["DEFAULT_NAMES", "MODES", "Controller", "Snapshot"]
 
 #: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
 #: (Lady Bertram played too), then Bertram children who were away that evening.
@@ -205,8 +206,9 @@ class Controller(HasTraits):
         """O1 over the deal: the moments 0..upto where the best trump or its owner could change."""
         upto = self.last if upto is None else upto
         history = self.game.history
-        points = [0] + [k + 1 for k, action in enumerate(history[:upto])
-                        if action.kind in ("reveal", "accept", "blind_trade")]
+        points = [0] + [
+            k + 1 for k, action in enumerate(history[:upto]) if action.kind in ("reveal", "accept", "blind_trade")
+        ]
         return [self.snapshot(k) for k in points]
 
     def is_person(self, seat: int) -> bool:
@@ -225,9 +227,14 @@ class Controller(HasTraits):
         """In play mode: an auction waits for the person (to bid, or to decide as the holder)."""
         game = self.game
         return (
-            self.mode == "play" and game.auction is not None and not game.over
-            and (game.holder == self.human or game.bid_range(self.human) is not None
-                 or self.human in (game.auction or {}))
+            self.mode == "play"
+            and game.auction is not None
+            and not game.over
+            and (
+                game.holder == self.human
+                or game.bid_range(self.human) is not None
+                or self.human in (game.auction or {})
+            )
         )
 
     # ----------------------------------------------------------------- changes
@@ -245,8 +252,14 @@ class Controller(HasTraits):
             # The controls are disabled in the past; this only guards direct calls.
             self._moment = None
 
-    def new_session(self, rules: Rules, names: Sequence[str] | None = None, deals: int | None = 10,
-                    seed: int | None = None, human: int | None = None) -> None:
+    def new_session(
+        self,
+        rules: Rules,
+        names: Sequence[str] | None = None,
+        deals: int | None = 10,
+        seed: int | None = None,
+        human: int | None = None,
+    ) -> None:
         n = rules.players
         defaults = DEFAULT_NAMES
         if self.temperament == "mansfield":  # the characters sit where their strategies play
