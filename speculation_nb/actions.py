@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import is_whole, quote
+
 __all__ = ["ACTION_FIELDS", "Action"]
 
 #: The fields each kind of action carries, in order.
@@ -46,16 +48,16 @@ class Action:
             raise ValueError('an action must be an object such as {"action": "reveal", "seat": 1}')
         kind = data.get("action")
         if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-            raise ValueError(f"unknown action {kind!r}")
+            raise ValueError(f"unknown action {quote(kind)}")
         expected = set(ACTION_FIELDS[kind]) | {"action"}
         if set(data) != expected:
             raise ValueError(
-                f"a {kind!r} action has exactly the fields {sorted(expected)}, not {sorted(map(str, data))}"
+                f"a {kind!r} action has exactly the fields {sorted(expected)}, not {quote(sorted(map(str, data)))}"
             )
         for name in ACTION_FIELDS[kind]:
             value = data[name]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{kind}.{name} must be a whole number, not {value!r}")
+            if not is_whole(value):
+                raise ValueError(f"{kind}.{name} must be a whole number, not {quote(value)}")
         return cls.make(kind, **{name: data[name] for name in ACTION_FIELDS[kind]})
 
     def __str__(self) -> str:

@@ -35,12 +35,12 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from math import floor
-from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
+
+from .catalogs import DEFAULT_LANGUAGE, DOMAIN, LOCALE_DIR, messages, po_files
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -59,10 +59,6 @@ __all__ = [
     "round_half_up",
     "translator",
 ]
-
-DOMAIN = "speculation_nb"
-DEFAULT_LANGUAGE = "en"
-LOCALE_DIR = Path(__file__).with_name("locale")
 
 #: The first part of every key; the tests find the keys used in the code by these.
 KEY_PREFIXES = (
@@ -124,15 +120,6 @@ def _normalise(lang: Any) -> str:
     return lang.strip().replace("-", "_")
 
 
-def po_files(lang: str) -> list[Path]:
-    """The catalog files of one language: ``speculation_nb.po`` first, then the area files."""
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    main = folder / f"{DOMAIN}.po"
-    if not main.is_file():
-        return []
-    return [main, *sorted(p for p in folder.glob("*.po") if p != main)]
-
-
 def available_languages() -> list[str]:
     """The languages that have a catalog, English first."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
@@ -145,18 +132,7 @@ def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
 
     An unknown language gives an empty dict (everything then falls back to English).
     """
-    lang = _normalise(lang)
-    paths = po_files(lang) or po_files(lang.split("_")[0])
-    out: dict[str, str] = {}
-    for path in paths:
-        with path.open("rb") as handle:
-            cat = read_po(handle, locale=None, domain=DOMAIN)
-        for message in cat:
-            if not message.id or not isinstance(message.id, str) or message.fuzzy:
-                continue
-            if isinstance(message.string, str) and message.string:
-                out[message.id] = message.string
-    return out
+    return dict(messages(_normalise(lang)))
 
 
 _FORMATTER = string.Formatter()

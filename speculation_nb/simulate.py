@@ -33,11 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import sqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cards import full_deck
+from .view import public_view
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "Convergence",
@@ -91,34 +94,31 @@ class Setup:
         return sum(self.face_down) + self.dead
 
 
-def setup(game: Any) -> Setup:
-    """Read a live deal's public state (never its face-down cards)."""
+def setup(game: Game) -> Setup:
+    """Read a live deal's public state (never its face-down cards) from its public view."""
     if game.over:
         raise ValueError("the deal is over: nothing is left to simulate")
-    rules = game.rules
-    trump = game.trump
-    seen = game.seen
+    v = public_view(game)
     codes = []
-    for card in full_deck():
-        if card in seen:
-            continue
-        code = card.rank if card.suit == trump else 0
-        if rules.jack_five and card.rank in (5, 11):
+    for card in v.unseen_cards:
+        code = card.rank if card.suit == v.trump else 0
+        if v.jack_five and card.rank in (5, 11):
             code += _JF
         codes.append(code)
+    assert v.turn is not None
     return Setup(
-        players=rules.players,
-        face_down=tuple(game.face_down),
-        dead=game.dead,
-        holder=game.holder,
-        best=game.best_trump.rank,
-        turn=game.turn,
-        pot=game.pot,
-        stacks=tuple(game.stacks),
+        players=v.players,
+        face_down=v.face_down,
+        dead=v.dead,
+        holder=v.holder,
+        best=v.best,
+        turn=v.turn,
+        pot=v.pot,
+        stacks=v.stacks,
         codes=tuple(codes),
-        jack_five=rules.jack_five,
-        hoyle=rules.hoyle,
-        trump_up=any(c.suit == trump for up in game.face_up for c in up),
+        jack_five=v.jack_five,
+        hoyle=v.hoyle,
+        trump_up=v.trump_up,
     )
 
 

@@ -55,9 +55,9 @@ def keys_in_code() -> set[str]:
 
 
 def illegal_actions() -> list[tuple[str, str, set[str]]]:
-    """(rule, key, params) of every ``IllegalAction(...)`` raised in game.py and session.py."""
+    """(rule, key, params) of every ``IllegalAction(...)`` raised in game.py, refusals.py and session.py."""
     found = []
-    for name in ("game.py", "session.py"):
+    for name in ("game.py", "refusals.py", "session.py"):
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
