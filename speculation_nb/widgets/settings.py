@@ -95,6 +95,9 @@ class SettingsView:
     def _on_open(self, change: Any) -> None:
         if change["new"] is not None:
             self.build()
+            ui = self.app.ui
+            if not ui.settings_holder.children:
+                ui.settings_holder.children = [ui.settings_body]
 
     # ----------------------------------------------------------------- building
     def build(self) -> None:
@@ -181,7 +184,8 @@ class SettingsView:
                 grid(["set_mode", "set_you", "set_temperament", "set_pace", "set_lang"]),
             ]
         )
-        ui.settings_holder.children = [ui.settings_body]
+        if self.app.ui.settings.selected_index is not None:  # shown once opened (see _on_open)
+            ui.settings_holder.children = [ui.settings_body]
 
         g = self.app.guard
         for w in (ui.set_players, ui.set_preset, ui.set_ante, ui.set_v4, ui.set_hand, ui.set_uniform, *ui.set_names):
