@@ -290,8 +290,15 @@ class WinChart(_Chart):
         ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
         self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
-        size = 11 if len(labels) <= 6 else 9.5
-        ax.set_xticks(xs, [self._short(x) for x in labels], fontsize=size, family=FONT)
+        size = 11.0 if len(labels) <= 5 else (9.0 if len(labels) <= 7 else 8.0)
+        # Each name gets its bar's width: whole names where they fit, else two lines ("Henry",
+        # "Crawford"), each cut to fit with "…" (about 0.85 x the font size per character).
+        slot = self.width_px * 0.97 / (len(labels) + 0.2)
+        limit = max(3, int((slot - 6) / (size * 0.85)))
+        short = [self._short(x, limit) for x in labels]
+        two_lines = any("\n" in x for x in short)
+        ax.set_position((0.015, 0.25 if two_lines else 0.16, 0.97, 0.61 if two_lines else 0.70))
+        ax.set_xticks(xs, short, fontsize=size, family=FONT, linespacing=1.0)
         for tick in ax.get_xticklabels():
             tick.set_parse_math(False)  # a name with $ signs is text, not mathtext
         ax.set_xlim(-0.6, len(xs) - 0.4)
@@ -300,8 +307,18 @@ class WinChart(_Chart):
         self.restyle()
 
     @staticmethod
-    def _short(name: str) -> str:
-        return name if len(name) <= 9 else name[:8] + "…"
+    def _short(name: str, limit: int = 9) -> str:
+        """``name`` in at most two lines of at most ``limit`` characters."""
+
+        def cut(text: str) -> str:
+            return text if len(text) <= limit else text[: limit - 1] + "…"
+
+        if len(name) <= limit:
+            return name
+        first, _, rest = name.partition(" ")
+        if rest:
+            return cut(first) + "\n" + cut(rest)
+        return cut(name)
 
     def update(
         self,

@@ -1,7 +1,12 @@
 """All the app's CSS, in one place, scoped under ``.spec-app``.
 
-Made for a projector: big type, strong contrast, and for 1280 x 800 first,
-still usable at 1024 wide (the odds column narrows, the seats wrap).
+Made for a projector: big type, strong contrast, and for 1280 x 800 first (the
+table, the controls, the odds and both charts above the fold), still usable at
+1024 wide (the odds column narrows, the seats wrap). Below 760 px wide (a phone)
+it is one column, in the order of ``/work/shared/UI.md``: the headline, the
+controls, the seats, the odds and charts, the log and standings, the settings;
+nothing is wider than the screen. On touch screens every button is at least
+44 px tall. Every focusable thing shows a 3 px focus ring.
 """
 
 CSS = r"""
@@ -158,6 +163,55 @@ CSS = r"""
 .spec-app .spec-settings-note .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: normal; }
 .spec-app .spec-settings-group .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-navy); margin-top: 6px; }
 
+/* ----------------------------------------------------------- keyboard, readers */
+.spec-app :focus-visible, .spec-app button:focus, .spec-app input:focus, .spec-app select:focus,
+.spec-app [tabindex]:focus-visible {
+  outline: 3px solid #d35400 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #ffffff;
+}
+.spec-app .spec-topbar :focus-visible, .spec-app .spec-topbar button:focus, .spec-app .spec-topbar input:focus {
+  outline-color: #ffbf47 !important; box-shadow: none;
+}
+.spec-app .spec-sr-only, .spec-app .spec-chart-alt, .spec-app .spec-keys {
+  position: absolute !important; width: 1px !important; height: 1px !important; padding: 0 !important;
+  margin: -1px !important; overflow: hidden !important; clip: rect(0 0 0 0) !important; white-space: nowrap; border: 0;
+}
+.spec-app .spec-keys-help .widget-html-content { font-size: 13px; color: var(--spec-muted); white-space: normal; }
+.spec-app .spec-keys-help kbd {
+  display: inline-block; min-width: 1.3em; text-align: center; padding: 0 4px; border: 1px solid #b9c0cc;
+  border-bottom-width: 2px; border-radius: 4px; background: #f6f7f9; font-family: inherit; font-size: 12px; color: var(--spec-ink);
+}
+.spec-app .spec-settings .jupyter-widget-Collapse-header { cursor: pointer; }
+
+/* ------------------------------------------------------- headline, confirm */
+.spec-app .spec-headline { display: none; }
+.spec-app .spec-headline .widget-html-content { font-size: 17px; white-space: normal; line-height: 1.3; padding: 2px 4px; }
+.spec-app .spec-confirm {
+  align-items: center; gap: 10px; flex-wrap: wrap; padding: 6px 12px; margin: 0 0 6px 0; border-radius: 8px;
+  background: #fde8e6; border-left: 6px solid #c0392b;
+}
+.spec-app .spec-confirm-text { flex: 1 1 240px; min-width: 0; }
+.spec-app .spec-confirm-text .widget-html-content { font-size: 17px; white-space: normal; color: #5c140b; }
+.spec-app .spec-message-auto .widget-html-content { background: #e8f1fd; color: #12346a; border-left: 6px solid var(--spec-blue); }
+
+/* ------------------------------------------------------------- explanations */
+.spec-app .spec-fair-note .widget-html-content, .spec-app .spec-price-note .widget-html-content {
+  font-size: 13px; color: var(--spec-muted); white-space: normal; line-height: 1.25; padding: 2px 0 0 0;
+}
+.spec-app .spec-bid-hint .widget-html-content { font-size: 14px; color: var(--spec-muted); white-space: nowrap; }
+.spec-app .spec-log-why { font-size: 14px; font-weight: 400; color: #5a4500; padding-left: 10px; }
+.spec-app .spec-field { gap: 0; }
+.spec-app .spec-help .widget-html-content { font-size: 13px; color: var(--spec-muted); white-space: normal; line-height: 1.25; margin: 0 0 4px 4px; }
+.spec-app .spec-hoyle-note .widget-html-content {
+  font-size: 14px; white-space: normal; background: #fff4cc; border-left: 6px solid var(--spec-gold); padding: 4px 10px; border-radius: 6px;
+}
+
+/* Touch screens: every button at least 44 px tall, every field easy to hit. */
+@media (pointer: coarse) {
+  .spec-app .spec-button, .spec-app button { min-height: 44px; }
+  .spec-app .spec-auction .spec-button { height: 44px; }
+  .spec-app input, .spec-app select { min-height: 40px; }
+}
+
 /* Narrow screens (1024 wide): smaller seats, so three fit in a row beside the odds. */
 @media (max-width: 1150px) {
   .spec-app .spec-odds { flex-basis: 400px; width: 400px; }
@@ -173,5 +227,44 @@ CSS = r"""
   .spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content { font-size: 17px; }
   .spec-app .spec-bid-amount { width: 120px; }
   .spec-app .spec-auction .spec-button { height: 38px; }
+}
+
+/* Phones (below 760 px): one column, in the order of UI.md; nothing wider than the screen. */
+@media (max-width: 760px) {
+  .spec-app { padding: 4px 6px 10px 6px; max-width: 100vw; overflow-x: hidden; }
+  .spec-app .widget-box, .spec-app .widget-html, .spec-app .widget-html-content { max-width: 100%; min-width: 0; }
+  .spec-app .spec-topbar { padding: 2px 8px; gap: 6px; }
+  .spec-app .spec-title .widget-html-content { font-size: 20px; }
+  .spec-app .spec-deal-info { flex: 1 1 100%; order: 5; }
+  .spec-app .spec-deal-info .widget-html-content { font-size: 14px; }
+  .spec-app .spec-seed { width: auto; flex: 1 1 120px; min-width: 0; }
+  .spec-app .spec-headline { display: flex; }
+  .spec-app .spec-message .widget-html-content { white-space: normal; font-size: 16px; padding: 4px 10px; }
+  .spec-app .spec-main { flex-direction: column; flex-wrap: nowrap; align-items: stretch; gap: 8px; }
+  .spec-app .spec-left { display: contents; }
+  .spec-app .spec-controls { order: 1; }
+  .spec-app .spec-timeline-row { order: 2; }
+  .spec-app .spec-keys-help { order: 3; }
+  .spec-app .spec-trade-row { order: 4; }
+  .spec-app .spec-table-view { order: 5; }
+  .spec-app .spec-odds { order: 6; flex: 0 0 auto; width: 100%; max-width: 100%; }
+  .spec-app .spec-bottom { order: 7; flex-direction: column; }
+  .spec-app .spec-standings { min-width: 0; }
+  .spec-app .spec-controls .spec-button { flex: 1 1 auto; min-height: 44px; }
+  .spec-app button.spec-next, .spec-app button.spec-new-deal { flex: 1 1 100%; min-width: 0; }
+  .spec-app .spec-table .spec-header { display: none !important; }
+  .spec-app .spec-table .spec-seat { flex: 1 1 140px !important; min-width: 0 !important; padding: 4px 6px !important; }
+  .spec-app .spec-table svg.spec-card, .spec-app .spec-table svg.spec-back { width: 38px; height: auto; }
+  .spec-app .spec-table .spec-name { font-size: 17px !important; }
+  .spec-app .spec-hold-pct .widget-html-content { font-size: 52px; }
+  .spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content { font-size: 16px; white-space: normal; }
+  .spec-app .spec-money { flex-wrap: wrap; }
+  .spec-app .spec-chart-box { zoom: 1; transform-origin: 0 0; }
+  .spec-app .spec-settings-grid, .spec-app .spec-names { grid-template-columns: minmax(0, 1fr); }
+  .spec-app .spec-settings-grid .widget-inline-hbox, .spec-app .spec-names .widget-inline-hbox { flex-wrap: wrap; width: 100%; }
+  .spec-app .widget-inline-hbox .widget-label { max-width: 100%; }
+  .spec-app .spec-bid-row, .spec-app .spec-decide-row { flex-wrap: wrap; }
+  .spec-app .spec-bid-amount { width: 120px; }
+  .spec-app .spec-auction-table table { font-size: 15px; }
 }
 """
