@@ -358,18 +358,20 @@ def read_moment(params: Mapping[str, str]) -> SharedMoment | None:
         if deals_text is not None and deals_text.strip() == "none"
         else _number_or(params, "deals", 1, 10**4, DEFAULTS["deals"])
     )
+    v1, v2, v3 = (_switch(params, name) for name in ("v1", "v2", "v3"))
+    preset = _choice(params, "preset", PRESETS, "cardrules")
     try:
         rules = Rules(
             players=players,
             hand_size=hand,
-            jack_five=_switch(params, "v1"),
-            dead_hand=_switch(params, "v2"),
-            blind_trading=_switch(params, "v3"),
+            jack_five=v1,
+            dead_hand=v2,
+            blind_trading=v3,
             price_cap=cap,
             ante="traditional" if uniform is None else "uniform",
             uniform_ante=STANDARD.uniform_ante if uniform is None else uniform,
             start_chips=chips,
-            preset=_choice(params, "preset", PRESETS, "cardrules"),
+            preset=preset,
         )
     except ValueError as error:
         raise ShareError(
@@ -379,7 +381,7 @@ def read_moment(params: Mapping[str, str]) -> SharedMoment | None:
     for seat in range(players):
         name = params.get(f"name{seat + 1}")
         if name is not None and (not name.strip() or len(name.strip()) > MAX_NAME):
-            raise ShareError("error.share.bad_name", f"name{seat + 1} is empty or too long", seat=seat)
+            raise ShareError("error.share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
         names.append(None if name is None else name.strip())
     moves = decode_moves(params["moves"])
     deal = _number_or(params, "deal", 1, 10**4, len(moves))
@@ -541,7 +543,7 @@ def read_save(data: bytes | str) -> Game | Session:
         raise ShareError("error.save.not_json", "the file is not JSON") from None
     kind = data_.get("format") if isinstance(data_, dict) else None
     loaders: dict[str, Any] = {"speculation_nb.game": Game, "speculation_nb.session": Session}
-    if kind not in loaders:
+    if not isinstance(kind, str) or kind not in loaders:
         raise ShareError("error.save.not_a_save", "the file is JSON but not a saved game or session")
     version = data_.get("version")
     if version != 1 or isinstance(version, bool):
