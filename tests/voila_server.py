@@ -26,6 +26,7 @@ show it and a test can look for lines such as ``Culling kernel``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -220,23 +221,17 @@ class VoilaServer:
             kernels = self.kernel_pids(process.pid)
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(timeout)
-                except subprocess.TimeoutExpired:
-                    pass
-            try:  # whatever is left in the server's own process group
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # what is left in its process group
                 os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
             process.wait(5)
             # kernels run in sessions of their own (jupyter_client), so they are
             # not in that group: end the ones this server started, by pid
             for pid in kernels:
                 if _is_kernel(pid):
-                    try:
+                    with contextlib.suppress(ProcessLookupError):
                         os.kill(pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
         if self._tmp is not None:
             self._saved_log = self.log_text()
             self._tmp.cleanup()

@@ -1,0 +1,316 @@
+"""Share a moment, save and open a game or a session: the app's sharing view.
+
+``SharePanel(controller).widget`` (CSS class ``spec-share``) shows:
+
+* the link of the moment shown (:func:`speculation_nb.share.moment_query`) in a
+  read-only text field, to select and copy, with a Copy button that copies it
+  where the browser lets a page do so (the clipboard API in a secure page, else
+  the older copy command) and says when it could not;
+* "Save the deal" and "Save the session": each makes a download link (a
+  ``data:`` URL in an ``<a download>``, the JSON of ``to_json``), no clipboard and
+  no server needed, so it works under Voila and under Pyodide alike;
+* "Open a saved file" (an ``ipywidgets.FileUpload``): a saved session opens in
+  the app; anything that is not a valid save is refused with the reason in words
+  (:func:`speculation_nb.share.read_save`), and the game shown stays as it was.
+
+:func:`apply_moment` opens a :class:`~speculation_nb.share.SharedMoment` (read from
+a page's address by :func:`~speculation_nb.share.read_moment`) in a controller;
+:func:`open_from_query` is what the app's query code does with a page's address.
+
+CSS classes: ``spec-share`` (the root), ``spec-share-title``, ``spec-share-link-box``
+(inside it ``input.spec-share-link``, ``button.spec-share-copy``, ``span.spec-share-copied``),
+``spec-share-save-deal``, ``spec-share-save-session`` (buttons, also ``spec-button``),
+``spec-share-download`` (inside it ``a.spec-share-file``), ``spec-share-open`` (the
+file upload), ``spec-share-message`` (+ ``spec-share-error`` / ``spec-share-ok``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from .. import players
+from ..game import Game
+from ..i18n import Translator, error_text
+from ..session import Session
+from ..share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
+
+__all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "replace_session", "share_error_text"]
+
+log = logging.getLogger("speculation_nb.widgets")
+
+#: The names of the app's seats by default (as widgets/controller.py: DEFAULT_NAMES).
+_DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
+
+CSS = """
+.spec-share { gap: 6px; }
+.spec-share .spec-share-row { gap: 8px; align-items: center; flex-wrap: wrap; }
+.spec-share .spec-share-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: 0.6px; color: #5b6270; }
+.spec-share .spec-share-link-box .widget-html-content { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+.spec-share input.spec-share-link { flex: 1 1 320px; min-width: 0; font-size: 15px; height: 36px; padding: 0 8px;
+  border: 1px solid #b8c0cc; border-radius: 6px; background: #f7f8fa; font-family: monospace; }
+.spec-share button.spec-share-copy { height: 40px; font-size: 16px; padding: 0 14px; border-radius: 8px;
+  cursor: pointer; }
+.spec-share .spec-share-copied { font-size: 15px; color: #5a4500; }
+.spec-share .spec-share-message .widget-html-content { white-space: normal; font-size: 16px; }
+.spec-share .spec-share-error .widget-html-content { color: #8a1f11; }
+.spec-share a.spec-share-file { font-size: 16px; }
+"""
+
+#: The Copy button's script: select the field, then copy where the browser allows it.
+#: It reads the link from the field only; its words come from data- attributes.
+_COPY_JS = (
+    "(function(b){var box=b.parentNode,i=box.querySelector('input'),s=box.querySelector('.spec-share-copied');"
+    "i.focus();i.select();function say(ok){s.textContent=ok?b.dataset.done:b.dataset.manual;}"
+    "try{if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(i.value)"
+    ".then(function(){say(true);},function(){say(document.execCommand&&document.execCommand('copy'));});return;}"
+    "say(document.execCommand&&document.execCommand('copy'));}catch(e){say(false);}})(this)"
+)
+
+
+def _esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def default_names(players_count: int, temperament: str) -> list[str]:
+    """The names the app gives the seats when nobody typed any (the novel's cast with
+    ``temperament="mansfield"``)."""
+    if temperament == "mansfield":
+        return list(players.mansfield_park(players_count).names)
+    return list(_DEFAULT_NAMES[:players_count])
+
+
+# MERGE (issue 11): the app branch adds Controller.replace_session(session, moment); use it then
+# and delete the fallback below, which only serves this branch's controller.
+def replace_session(controller: Any, session: Session, moment: int | None = None) -> None:
+    """Show ``session`` in ``controller`` from now on, at ``moment`` of its live deal."""
+    method = getattr(controller, "replace_session", None)
+    if method is not None:
+        method(session, moment)
+        return
+    # This branch's controller has no such method: start a session of the same rules,
+    # names and seed (so the moments cached at its deal 1 are those of the loaded one's),
+    # then put the loaded session in its place and go to the moment.
+    controller.new_session(session.rules, session.names, session.deals, session.seed)
+    controller.session = session
+    controller.go(len(session.game.history) if moment is None else moment)
+
+
+def share_error_text(error: ShareError, t: Translator, names: Sequence[str] | None = None) -> str:
+    """A refused link or file in words, in the language of ``t``."""
+    params = {
+        k: (t.number(v) if isinstance(v, int) and not isinstance(v, bool) else v) for k, v in error.params.items()
+    }
+    if error.cause is not None:
+        params["reason"] = error_text(error.cause, t, names)
+    return t(error.key, **params)
+
+
+def apply_moment(controller: Any, moment: SharedMoment) -> None:
+    """Open a shared moment in ``controller``: its app settings, its session, its step."""
+    app = moment.app
+    if "temperament" in app:
+        controller.temperament = app["temperament"]
+    if "mode" in app:
+        controller.mode = app["mode"]
+    if "human" in app:
+        controller.human = min(max(0, int(app["human"])), moment.rules.players - 1)
+    session = moment.session(default_names(moment.rules.players, controller.temperament))
+    replace_session(controller, session, moment.step)
+
+
+def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
+    """What the app's query code does with a page's address: open the moment it names
+    (True), or do nothing when it names none (False). A link that does not replay is
+    refused with one line in the page (``controller.notify``), and the app starts as
+    the rest of the address says."""
+    if isinstance(query, str):
+        params = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items() if v}
+    else:
+        params = dict(query)
+    try:
+        moment = read_moment(params)
+        if moment is None:
+            return False
+        apply_moment(controller, moment)
+    except ShareError as error:
+        controller.notify(controller.t("error.share.refused", reason=share_error_text(error, controller.t)), "error")
+        return False
+    return True
+
+
+def _data_url(text: str) -> str:
+    return "data:application/json;charset=utf-8," + quote(text, safe="")
+
+
+class SharePanel:
+    """The sharing view (see the module docstring): ``SharePanel(controller).widget``."""
+
+    def __init__(self, controller: Any) -> None:
+        self.controller = controller
+        self.link = ""
+        self.message_key = ""
+        self.message_params: dict[str, Any] = {}
+        self.message_kind = ""
+        self._file: tuple[str, str, str] | None = None  # (key of the button's words, file name, data URL)
+        self._file_moment: tuple[Any, ...] | None = None
+        self._message_class = ""
+        self._build()
+        controller.observe(self._on_change, "version")
+        controller.observe(self._on_change, "lang")
+        self._on_change()
+
+    # ---------------------------------------------------------------- building
+    def _build(self) -> None:
+        ui = self.ui = SimpleNamespace()
+        ui.style = widgets.HTML(f"<style>{CSS}</style>")
+        ui.title = self._tag(widgets.HTML(), "spec-share-title")
+        ui.link = self._tag(widgets.HTML(), "spec-share-link-box")
+        ui.save_deal = self._tag(widgets.Button(), "spec-button", "spec-share-save-deal")
+        ui.save_session = self._tag(widgets.Button(), "spec-button", "spec-share-save-session")
+        ui.download = self._tag(widgets.HTML(), "spec-share-download")
+        ui.open = self._tag(widgets.FileUpload(accept=".json,application/json", multiple=False), "spec-share-open")
+        ui.message = self._tag(widgets.HTML(), "spec-share-message")
+        row = self._tag(widgets.HBox([ui.save_deal, ui.save_session, ui.open]), "spec-share-row")
+        ui.root = self._tag(widgets.VBox([ui.style, ui.title, ui.link, row, ui.download, ui.message]), "spec-share")
+        ui.save_deal.on_click(self._guard(lambda _b: self.save("deal")))
+        ui.save_session.on_click(self._guard(lambda _b: self.save("session")))
+        ui.open.observe(self._guard(self._on_upload), "value")
+
+    @staticmethod
+    def _tag(w: Any, *classes: str) -> Any:
+        for cls in classes:
+            w.add_class(cls)
+        return w
+
+    @property
+    def widget(self) -> widgets.VBox:
+        """The root widget (``spec-share``)."""
+        root: widgets.VBox = self.ui.root
+        return root
+
+    @property
+    def t(self) -> Translator:
+        t: Translator = self.controller.t
+        return t
+
+    def close(self) -> None:
+        for w in vars(self.ui).values():
+            w.close()
+
+    def _guard(self, fn: Callable[[Any], object]) -> Callable[[Any], None]:
+        def handler(arg: Any) -> None:
+            try:
+                fn(arg)
+            except Exception:  # never a traceback in the page
+                log.exception("speculation_nb share panel: a callback failed")
+                self._say("error.unexpected", "error")
+
+        return handler
+
+    def _say(self, key: str, kind: str, **params: Any) -> None:
+        self.message_key, self.message_kind, self.message_params = key, kind, params
+        self._draw()
+
+    # ---------------------------------------------------------------- actions
+    def _moment(self) -> tuple[Any, ...]:
+        c = self.controller
+        return (id(c.session), c.session.deal_number, len(c.game.history), c.session.over)
+
+    def query(self) -> str:
+        """The query of the moment shown (see :func:`speculation_nb.share.moment_query`)."""
+        c = self.controller
+        settings = {"mode": c.mode, "human": getattr(c, "human", 0), "temperament": c.temperament, "lang": c.lang}
+        names = default_names(c.rules.players, c.temperament)
+        return moment_query(c.session, c.moment, settings, names)
+
+    def save(self, what: str) -> str:
+        """Make the download link of the live deal (``"deal"``) or of the whole session
+        (``"session"``); returns the JSON it holds."""
+        c = self.controller
+        thing: Game | Session = c.game if what == "deal" else c.session
+        text = thing.to_json()
+        key = "label.share.download_deal" if what == "deal" else "label.share.download_session"
+        self._file = (key, save_name(thing), _data_url(text))
+        self._file_moment = self._moment()
+        self._say("", "")
+        return text
+
+    def load(self, data: bytes | str) -> bool:
+        """Open the bytes of a saved file: a session opens in the app (True); anything
+        else is refused with the reason in the message line, and nothing changes."""
+        try:
+            loaded = read_save(data)
+        except ShareError as error:
+            log.info("speculation_nb share panel: a file was refused: %s", error)
+            self._say("error.save.refused", "error", reason=share_error_text(error, self.t))
+            return False
+        if isinstance(loaded, Game):
+            # MERGE (issue 10/11): a lone deal needs the engine to make a session of it
+            # (e.g. Session.from_game); until then it is refused with the reason in words.
+            self._say("error.save.deal_alone", "error")
+            return False
+        replace_session(self.controller, loaded, None)
+        self._say("status.share.opened", "ok", deal=loaded.deal_number, seed=loaded.seed)
+        return True
+
+    def _on_upload(self, change: Any) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else getattr(item, "content", b"")
+        try:
+            self.load(bytes(content))
+        finally:
+            with contextlib.suppress(Exception):  # if it cannot be cleared, the next file replaces it
+                self.ui.open.value = ()
+
+    # ---------------------------------------------------------------- showing
+    def _on_change(self, _change: Any = None) -> None:
+        try:
+            if self._file is not None and self._file_moment != self._moment():
+                self._file = None  # the file no longer holds what is shown
+            self.link = moment_link(self.query())
+            self._draw()
+        except Exception:
+            log.exception("speculation_nb share panel: redraw failed")
+
+    def _draw(self) -> None:
+        t, ui = self.t, self.ui
+        ui.title.value = _esc(t("label.share.title"))
+        ui.link.value = (
+            f'<input class="spec-share-link" type="text" readonly value="{_esc(self.link)}" '
+            f'aria-label="{_esc(t("label.share.link"))}" onfocus="this.select()">'
+            f'<button class="spec-share-copy" type="button" data-done="{_esc(t("status.share.copied"))}" '
+            f'data-manual="{_esc(t("status.share.copy_by_hand"))}" onclick="{_esc(_COPY_JS)}">'
+            f"{_esc(t('button.share.copy'))}</button>"
+            f'<span class="spec-share-copied" aria-live="polite"></span>'
+        )
+        ui.save_deal.description = t("button.share.save_deal")
+        ui.save_session.description = t("button.share.save_session")
+        ui.open.description = t("button.share.open")
+        ui.open.tooltip = t("tooltip.share.open")
+        if self._file is None:
+            ui.download.value = ""
+        else:
+            key, name, url = self._file
+            ui.download.value = (
+                f'<a class="spec-share-file" download="{_esc(name)}" href="{_esc(url)}">{_esc(t(key, file=name))}</a>'
+            )
+        kind = f"spec-share-{self.message_kind}" if self.message_key else ""
+        if kind != self._message_class:
+            if self._message_class:
+                ui.message.remove_class(self._message_class)
+            if kind:
+                ui.message.add_class(kind)
+            self._message_class = kind
+        ui.message.value = _esc(t(self.message_key, **self.message_params)) if self.message_key else ""
