@@ -1,0 +1,1 @@
+"""The lessons' machinery: the one-source build of the translations (:mod:`.build`)."""
