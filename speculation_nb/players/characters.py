@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from .. import odds
 from .protocol import Strategy, Trade, trade_offers
-from .temperaments import BOLD, CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
+from .temperaments import CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
 
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["Cast", "Fond", "PileBuyer", "Undecided", "mansfield_park"]
+__all__ = ["Cast", "Fond", "Haggler", "PileBuyer", "Undecided", "fanny_as_she_wishes", "mansfield_park"]
 
 
 @dataclass(frozen=True)
@@ -213,9 +213,40 @@ class Cast:
         return {seat: s for seat, s in enumerate(self.strategies) if seat not in people}
 
 
-# Who plays, in the order of the places at the round table (vol. II, ch. 7 / ch. 25): Henry Crawford
-# sits between Lady Bertram and Fanny; the rest of the order is ours. With 7 or 8 players the whist
-# table's Sir Thomas and Mrs Norris join (they did not, in the novel).
+@dataclass(frozen=True)
+class Haggler(Temperament):
+    """Drives a hard bargain (William Price with his sister's queen). As the holder it is a
+    :class:`~.temperaments.Temperament` of ``appetite`` 5/4: it asks for bids whenever its card
+    can still be beaten and sells only for at least 5/4 of its own break-even price. As a bidder it
+    offers at most ``offer`` times the card's break-even price, rounded down to whole chips."""
+
+    name: str = "haggler"
+    appetite: Fraction = Fraction(5, 4)
+    offer: Fraction = Fraction(2, 5)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "offer", Fraction(self.offer))
+
+    def limit(self, game: Game, seat: int) -> int:
+        return max(0, odds.whole_break_even(game, seat, self.offer))
+
+    def bid(self, game: Game, seat: int) -> int | None:
+        span = game.bid_range(seat)
+        if span is None:
+            return None
+        low, high = span
+        top = min(odds.whole_break_even(game, seat, self.offer), high)
+        return top if top >= max(low, 1) else None
+
+    def wants_auction(self, game: Game, seat: int) -> bool:
+        return FAIR.wants_auction(game, seat)
+
+
+# The round table of vol. II, ch. 7 (ch. 25), clockwise. The chapter fixes only that Henry Crawford
+# sits "between her ladyship and Miss Price"; the rest "under Miss Crawford's direction" is ours:
+# Edmund beside his mother, Mary between William and Edmund. With 7 or 8 players the whist table's
+# Sir Thomas and Mrs Norris join (they did not, in the novel).
 _MANSFIELD_ORDER = (
     "Lady Bertram",
     "Henry Crawford",
@@ -226,7 +257,7 @@ _MANSFIELD_ORDER = (
     "Sir Thomas Bertram",
     "Mrs Norris",
 )
-# Who stays when fewer play: the first ``players`` of these.
+# Who stays when fewer play: the first ``players`` of these (Henry first: two others play by his advice).
 _MANSFIELD_PRIORITY = (
     "Henry Crawford",
     "Fanny Price",
@@ -237,17 +268,22 @@ _MANSFIELD_PRIORITY = (
     "Sir Thomas Bertram",
     "Mrs Norris",
 )
+# Why each plays as they do, from the chapter (Austen's words quoted exactly). The lessons show
+# these reasons from their catalogs (lessons.po, lesson.l5.why.*), in four languages.
 _MANSFIELD_WHY = {
-    "Lady Bertram": "undecided: she cannot choose even her game without asking Sir Thomas, and at the "
-    "table Henry Crawford directs her cards for her, so she follows his advice",
-    "Henry Crawford": "shrewd: the quick, practised player of the table who teaches the others; he values "
-    "a card exactly and bids no more than it takes to win it",
-    "Fanny Price": "cautious, and fond of William: new to the game, she learns it fast but must be urged "
-    "to be greedy, above all against her brother",
-    "William Price": "bold: the young sailor, eager and open-hearted, bids a quarter above a card's worth",
-    "Mary Crawford": "spirited: she will have no cold prudence and stakes freely to win a hand, paying up "
-    "to half as much again as a card is worth",
-    "Edmund Bertram": "fair: steady and principled, he pays what a card is worth and never more",
+    "Lady Bertram": 'advised by Henry: he is "in charge of all her fame and fortune through the whole '
+    'evening" and directs her "in whatever was to be done" with her cards; when she bids a dozen for '
+    'Mary\'s queen he takes the bid back ("a dozen is more than it is worth")',
+    "Henry Crawford": 'shrewd: "preeminent in all the lively turns, quick resources, and playful impudence"; '
+    "he prices every card exactly and bids no more than it takes to win it",
+    "Fanny Price": 'coached by Henry: he has "two persons\' cards to manage as well as his own", and must '
+    '"sharpen her avarice, and harden her heart"; left to herself she would let William have her queen '
+    'cheaply ("not allowed to cheat herself as she wishes")',
+    "William Price": 'a hard bargainer: "driving as hard a bargain, and imposing on her as much as he '
+    "could\"; he bids less than half a card's worth and sells only dear",
+    "Mary Crawford": 'spirited: "No cold prudence for me"; she buys William\'s knave "at an exorbitant '
+    'rate", paying up to half as much again as a card is worth',
+    "Edmund Bertram": "fair: the chapter shows none of his play; he pays what a card is worth and never more",
     "Sir Thomas Bertram": "fair: grave and judicious (in the novel he is at the whist table)",
     "Mrs Norris": "cautious: careful of every chip (in the novel she is at the whist table)",
 }
@@ -257,8 +293,11 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     """The Speculation players of *Mansfield Park* (vol. II, ch. 7) as computer players.
 
     Six played: Lady Bertram, Henry Crawford, Fanny Price, William Price, Mary Crawford and Edmund
-    Bertram, while Sir Thomas, Mrs Norris and Dr and Mrs Grant made up the whist table. With
-    fewer players the least-needed leave first (Lady Bertram keeps Henry, her advisor); with 7 or
+    Bertram, while Sir Thomas, Mrs Norris and Dr and Mrs Grant made up the whist table. Henry
+    manages Lady Bertram's cards and Fanny's (both :class:`Undecided`, advised by his
+    :class:`~.temperaments.Shrewd` player); Mary is spirited, William a :class:`Haggler`, Edmund
+    fair (see ``Cast.why``). :func:`fanny_as_she_wishes` is Fanny left to herself. With fewer
+    players the least-needed leave first (Henry stays: two others play by his advice); with 7 or
     8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
     temperament trade by the exact numbers under V3 (the novel's table did not trade blind).
     """
@@ -266,7 +305,6 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
         raise ValueError(f"S1: Speculation is for 3 to 8 players, not {players!r}")
     present = set(_MANSFIELD_PRIORITY[:players])
     names = tuple(name for name in _MANSFIELD_ORDER if name in present)
-    seat = {name: i for i, name in enumerate(names)}
 
     def t(player: Temperament) -> Temperament:
         return trading(player) if trades else player
@@ -275,12 +313,25 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     chosen: dict[str, Any] = {
         "Henry Crawford": henry,
         "Mary Crawford": t(SPIRITED),
-        "William Price": t(BOLD),
+        "William Price": t(Haggler()),
         "Edmund Bertram": t(FAIR),
         "Sir Thomas Bertram": t(FAIR),
         "Mrs Norris": t(CAUTIOUS),
         "Lady Bertram": Undecided(advisor=henry),
-        "Fanny Price": Fond(base=t(CAUTIOUS), favourite=seat.get("William Price")),
+        "Fanny Price": Undecided(name="coached", advisor=henry),
     }
     strategies = tuple(chosen[name] for name in names)
     return Cast(names, strategies, tuple(_MANSFIELD_WHY[name] for name in names))
+
+
+def fanny_as_she_wishes(cast: Cast, *, trades: bool = False) -> Any:
+    """Fanny Price left to herself, the player Henry Crawford must coach: cautious (she will not
+    "sharpen her avarice"), never bidding against William, and letting him have her card for
+    whatever he offers ("not allowed to cheat herself as she wishes", says Edmund). ``cast`` gives
+    William's seat."""
+    try:
+        william: int | None = cast.seat("William")
+    except KeyError:
+        william = None
+    base = trading(CAUTIOUS) if trades else CAUTIOUS
+    return Fond(base=base, favourite=william, softness=Fraction(0))
