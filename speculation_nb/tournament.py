@@ -45,12 +45,42 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game
-from .players import Cast, Strategy, expected_nets, play, strategy
+from .checks import as_int, plain, quote
+from .checks import seed as check_seed
+from .odds import expected_nets
+from .players import Cast, Strategy, play, strategy
 from .rules import Rules
 from .session import Session
 
 __all__ = ["COLUMNS", "Tournament", "play_evening", "tournament"]
 
+#: The columns counted deal by deal (whole numbers), in their order among :data:`COLUMNS`.
+_COUNTED = (
+    "deals",  # deals played this evening
+    "dealt",  # deals this seat dealt
+    "deals_won",  # pots taken
+    "pots_won",  # chips taken from pots
+    "antes",  # chips paid in antes
+    "jack_five",  # chips paid for Jacks and Fives (V1)
+    "opened",  # auctions opened as the holder
+    "bought",  # best trumps bought in auctions
+    "paid",  # chips paid for them
+    "sold",  # best trumps sold
+    "received",  # chips received for them
+    "trades_bought",  # blind trades (V3) as the buyer
+    "cards_bought",
+    "trade_paid",
+    "trades_sold",  # blind trades as the seller
+    "cards_sold",
+    "trade_received",
+)
+#: The exact expected chips the accounts add up (floats; NaN with ``accounting=False``).
+_WORTH = (
+    "worth_bought",  # what the best trumps bought were worth to the seat when bought
+    "worth_sold",  # what the seat gave up by selling
+    "baseline",  # see the module docstring: net = baseline + edge + luck
+    "edge",
+)
 #: The columns of a row, in order (one row per seat per evening).
 COLUMNS = (
     "evening",  # 0, 1, ...
@@ -62,31 +92,18 @@ COLUMNS = (
     "net",  # final - start
     "place",  # 1 = the largest stack (equal stacks share a place)
     "won",  # True if the seat ended with the largest stack (shared or not)
-    "deals",  # deals played this evening
-    "dealt",  # deals this seat dealt
-    "deals_won",  # pots taken
-    "pots_won",  # chips taken from pots
-    "antes",  # chips paid in antes
-    "jack_five",  # chips paid for Jacks and Fives (V1)
-    "opened",  # auctions opened as the holder
-    "bought",  # best trumps bought in auctions
-    "paid",  # chips paid for them
-    "worth_bought",  # what they were worth to the seat when bought (exact expected chips)
-    "sold",  # best trumps sold
-    "received",  # chips received for them
-    "worth_sold",  # what the seat gave up by selling (exact expected chips)
-    "trades_bought",  # blind trades (V3) as the buyer
-    "cards_bought",
-    "trade_paid",
-    "trades_sold",  # blind trades as the seller
-    "cards_sold",
-    "trade_received",
+    *_COUNTED[:9],
+    "worth_bought",
+    *_COUNTED[9:11],
+    "worth_sold",
+    *_COUNTED[11:],
     "shared",  # chips of a pot left on the table at the end (G3)
-    "baseline",  # see the module docstring: net = baseline + edge + luck
+    "baseline",
     "edge",
     "luck",
 )
-_CHIPS = ("pots_won", "antes", "jack_five", "paid", "received", "trade_paid", "trade_received", "shared")
+#: The confidence levels of the summaries and their z values (normal approximation).
+_Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
 
 
 # --------------------------------------------------------------------------- accounting
@@ -96,32 +113,7 @@ class _Accounts:
     def __init__(self, n: int, exact: bool) -> None:
         self.n = n
         self.exact = exact
-        self.t: list[dict[str, Any]] = [
-            dict.fromkeys(
-                (
-                    "deals",
-                    "dealt",
-                    "deals_won",
-                    "pots_won",
-                    "antes",
-                    "jack_five",
-                    "opened",
-                    "bought",
-                    "paid",
-                    "sold",
-                    "received",
-                    "trades_bought",
-                    "cards_bought",
-                    "trade_paid",
-                    "trades_sold",
-                    "cards_sold",
-                    "trade_received",
-                ),
-                0,
-            )
-            | {"baseline": 0.0, "edge": 0.0, "worth_bought": 0.0, "worth_sold": 0.0}
-            for _ in range(n)
-        ]
+        self.t: list[dict[str, Any]] = [dict.fromkeys(_COUNTED, 0) | dict.fromkeys(_WORTH, 0.0) for _ in range(n)]
 
     # -- the observer protocol of players.play
     def _values(self, game: Game) -> list[float]:
@@ -217,9 +209,21 @@ def _resolve(players: Any, seed: int) -> tuple[list[Any], list[str] | None]:
         if isinstance(player, str):
             player = strategy(player, seed=seed * 1000 + seat)
         if not isinstance(player, Strategy):
-            raise ValueError(f"seat {seat}: {player!r} is not a strategy")
+            raise ValueError(f"seat {seat}: {quote(player)} is not a strategy")
         out.append(player)
     return out, None
+
+
+def _table(
+    players: Any, rules: Rules | None, names: Sequence[str] | None, seed: int
+) -> tuple[list[Any], Rules, list[str]]:
+    """The strategies seat by seat, the rules (default: the cardrules for that many) and the names."""
+    strategies, cast_names = _resolve(players, seed)
+    n = len(strategies)
+    rules = rules or Rules(players=n)
+    if rules.players != n:
+        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
+    return strategies, rules, list(names or cast_names or [f"Seat {i}" for i in range(n)])
 
 
 def _evening_seed(seed: int, evening: int) -> int:
@@ -241,12 +245,8 @@ def play_evening(
     """One evening: a :class:`~speculation_nb.Session` of ``deals`` deals (default: one round of the
     deal) played by ``players`` (strategies or their names, seat by seat, or a :class:`~.players.Cast`).
     Returns the session (every deal in it, to replay or show) and its rows (see :data:`COLUMNS`)."""
-    strategies, cast_names = _resolve(players, seed)
+    strategies, rules, names = _table(players, rules, names, seed)
     n = len(strategies)
-    rules = rules or Rules(players=n)
-    if rules.players != n:
-        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
-    names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
     deals = n if deals is None else deals
     return _evening(strategies, rules, names, deals, seed, dealer, rounds, accounting, evening)
 
@@ -291,36 +291,12 @@ def _evening(
             "place": 1 + sum(1 for other in stacks if other > stacks[seat]),
             "won": stacks[seat] == top,
         }
-        for key in (
-            "deals",
-            "dealt",
-            "deals_won",
-            "pots_won",
-            "antes",
-            "jack_five",
-            "opened",
-            "bought",
-            "paid",
-            "sold",
-            "received",
-            "trades_bought",
-            "cards_bought",
-            "trade_paid",
-            "trades_sold",
-            "cards_sold",
-            "trade_received",
-        ):
+        for key in _COUNTED:
             row[key] = t[key]
         row["shared"] = shared[seat]
-        if accounting:
-            row["worth_bought"] = float(t["worth_bought"])
-            row["worth_sold"] = float(t["worth_sold"])
-            row["baseline"] = float(t["baseline"])
-            row["edge"] = float(t["edge"])
-            row["luck"] = net - t["baseline"] - t["edge"]
-        else:
-            for key in ("worth_bought", "worth_sold", "baseline", "edge", "luck"):
-                row[key] = math.nan
+        for key in _WORTH:
+            row[key] = float(t[key]) if accounting else math.nan
+        row["luck"] = net - t["baseline"] - t["edge"] if accounting else math.nan
         rows.append({key: row[key] for key in COLUMNS})
     return session, rows
 
@@ -344,16 +320,10 @@ def tournament(
     players. Evening ``e`` is shuffled from ``seed`` and ``e``; its first dealer is seat
     ``e mod players`` (``rotate_dealer=False``: always seat 0). Reproducible: the same
     arguments give the same rows. Returns a :class:`Tournament`."""
-    if isinstance(evenings, bool) or not isinstance(evenings, int) or evenings < 1:
-        raise ValueError(f"evenings is a whole number, at least 1, not {evenings!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a seed is a whole number, not {seed!r}")
-    strategies, cast_names = _resolve(players, seed)
+    evenings = as_int(plain(evenings), "evenings", 1, 10**9)
+    seed = check_seed(plain(seed))
+    strategies, rules, names = _table(players, rules, names, seed)
     n = len(strategies)
-    rules = rules or Rules(players=n)
-    if rules.players != n:
-        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
-    names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
     per_evening = n if deals is None else deals
     rows: list[dict[str, Any]] = []
     # The deals make many small objects and no reference cycles: the cyclic garbage collector
@@ -389,7 +359,6 @@ def tournament(
 
 
 # --------------------------------------------------------------------------- the result
-_Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
 
 
 @dataclass
@@ -412,7 +381,7 @@ class Tournament:
         """The same tournament cut to its first ``evenings`` evenings: evening ``e`` depends only on the
         seed and ``e``, so this is exactly what a tournament of that many evenings would give."""
         if isinstance(evenings, bool) or not isinstance(evenings, int) or not 1 <= evenings <= self.evenings:
-            raise ValueError(f"choose 1 to {self.evenings} evenings, not {evenings!r}")
+            raise ValueError(f"choose 1 to {self.evenings} evenings, not {quote(evenings)}")
         return Tournament(
             rules=self.rules,
             names=self.names,
@@ -505,7 +474,7 @@ class Tournament:
         for line in self.summary(("net",)):
             lines.append(
                 f"  {line['seat']} {line['name']:<20} {line['strategy']:<11} "
-                f"net {line['net_mean']:+7.2f} +/- {1.96 * line['net_se']:.2f}  won {line['won']:.0%}"
+                f"net {line['net_mean']:+7.2f} +/- {_Z[0.95] * line['net_se']:.2f}  won {line['won']:.0%}"
             )
         return "\n".join(lines)
 
