@@ -30,7 +30,7 @@ from .saving import MAX_JSON_CHARS, VERSION
 __all__ = ["FORMAT", "MAX_JSON_CHARS", "VERSION", "Event", "Game"]
 
 
-class Event(dict):
+class Event(dict[str, Any]):
     """One line of a deal's log: ``{"step": 3, "kind": "reveal", "seat": 1, "card": Card}``.
 
     ``step`` is the number of actions taken once it had happened (0: at the deal), so
@@ -43,7 +43,7 @@ class Event(dict):
 
     @property
     def kind(self) -> str:
-        return self["kind"]
+        return str(self["kind"])
 
 
 class Game:

@@ -143,7 +143,7 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in _FORMATTER.parse(text) if name}
 
 
-class _Keep(dict):
+class _Keep(dict[str, Any]):
     """Leaves an unknown placeholder as it is instead of raising."""
 
     def __missing__(self, key: str) -> str:
@@ -225,10 +225,9 @@ class Translator:
     # ----------------------------------------------------------------- numbers
     def number(self, value: int | float | Fraction | Decimal, digits: int = 0) -> str:
         """A number the way the language writes it (``1,234`` / ``1.234``)."""
-        if isinstance(value, Fraction):
-            value = Decimal(round_half_up(value * 10**digits)) / (10**digits)
+        shown = Decimal(round_half_up(value * 10**digits)) / (10**digits) if isinstance(value, Fraction) else value
         fmt = "#,##0" + ("." + "0" * digits if digits else "")
-        return format_decimal(value, format=fmt, locale=self.locale)
+        return format_decimal(shown, format=fmt, locale=self.locale)
 
     def percent(self, value: Fraction | float | int, digits: int = 1) -> str:
         """A probability as a percentage with one decimal (or none), rounded half up:

@@ -233,10 +233,10 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
         flat = table.reshape(-1)
         places = _partial_shuffle(rng, np.arange(U, dtype=np.int8), rows, len(relevant))
         where = np.empty(rows, dtype=np.int64)
-        for i, card in enumerate(relevant):
+        for i, index in enumerate(relevant):
             np.multiply(places[i], np.int64(rows), out=where)
             where += rowid
-            flat[where] = codes[card]
+            flat[where] = codes[index]
     else:  # mode A: deal L cards
         spare = L
         table = np.zeros((L + N + 1, rows), dtype=np.int8)
@@ -247,7 +247,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     # O1's event: no card in the other players' piles or the dead pile out-ranks the best trump
     others = np.ones(L, dtype=bool)
     others[offsets[s.holder] : ends[s.holder]] = False
-    held = ~(slots[others] > s.best).any(axis=0)
+    held = np.asarray(~(slots[others] > s.best).any(axis=0))
     dead_top = slots[N:L].max(axis=0) if s.dead else None
 
     # 2. play: every deal turns up one card per step
@@ -325,12 +325,14 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     return winner, pot, held
 
 
-def play_outs(game: Any, deals: int = 100_000, seed: Any = None) -> PlayOuts:
+def play_outs(game: Game | Setup, deals: int = 100_000, seed: Any = None) -> PlayOuts:
     """Play the rest of ``game`` out ``deals`` times (no further trade; an open auction
     counts as declined). ``seed``: an int, None, or a :class:`numpy.random.Generator`."""
     s = game if isinstance(game, Setup) else setup(game)
     rng = _generator(seed)
-    winners, pots, helds = [], [], []
+    winners: list[np.ndarray] = []
+    pots: list[np.ndarray] = []
+    helds: list[np.ndarray] = []
     left = int(deals)
     while left > 0:
         rows = min(CHUNK, left)
@@ -354,16 +356,17 @@ class Estimate:
     deals: int
     hold: float
     hold_se: float
-    win: dict
-    win_se: dict
+    win: dict[int | None, float]
+    win_se: dict[int | None, float]
     pot: float
     pot_se: float
 
 
 def _summary(out: PlayOuts) -> Estimate:
     k = out.deals
-    seats: list = [*range(out.players), None]
-    win, win_se = {}, {}
+    seats: list[int | None] = [*range(out.players), None]
+    win: dict[int | None, float] = {}
+    win_se: dict[int | None, float] = {}
     counts = np.bincount(out.winner.astype(np.int64) + 1, minlength=out.players + 1)
     for seat in seats:
         p = counts[0 if seat is None else seat + 1] / k
@@ -382,18 +385,18 @@ def _summary(out: PlayOuts) -> Estimate:
     )
 
 
-def simulate(game: Any, deals: int = 100_000, seed: Any = None) -> Estimate:
+def simulate(game: Game | Setup, deals: int = 100_000, seed: Any = None) -> Estimate:
     """Estimates of O1 (hold), O2 (win, every seat and ``None``) and O3 (pot) from
     ``deals`` simulated endings, with standard errors. A finished deal gives its
     settled numbers (O5) with standard error 0."""
-    if getattr(game, "over", False):
+    if not isinstance(game, Setup) and game.over:
         return _settled(game)
     if deals < 2:
         raise ValueError("simulate at least 2 deals")
     return _summary(play_outs(game, deals, seed))
 
 
-def _settled(game: Any) -> Estimate:
+def _settled(game: Game) -> Estimate:
     from . import odds
 
     n = game.rules.players
@@ -418,7 +421,7 @@ class Convergence:
     win_se: np.ndarray
     pot: np.ndarray
     pot_se: np.ndarray
-    seats: tuple
+    seats: tuple[int | None, ...]
 
     def band(self, name: str = "hold", z: float = 2.0, seat: Any = 0) -> tuple[np.ndarray, np.ndarray]:
         """``(estimate - z se, estimate + z se)`` for ``"hold"``, ``"pot"`` or ``"win"`` (of ``seat``)."""
@@ -431,7 +434,7 @@ class Convergence:
 
 
 def convergence(
-    game: Any, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000, 100_000), seed: Any = None
+    game: Game | Setup, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000, 100_000), seed: Any = None
 ) -> Convergence:
     """Estimates after 10, 100, 1,000, ... simulated endings of one long run (for a
     lesson's plot of chance settling on the exact numbers)."""
@@ -464,7 +467,7 @@ def convergence(
 
 
 # ------------------------------------------------- the same work as a plain loop
-def play_outs_python(game: Any, deals: int = 10_000, seed: Any = None) -> PlayOuts:
+def play_outs_python(game: Game | Setup, deals: int = 10_000, seed: Any = None) -> PlayOuts:
     """The same simulation as :func:`play_outs`, one deal at a time in plain Python
     (for the benchmark's comparison, and as a second implementation to test against)."""
     s = game if isinstance(game, Setup) else setup(game)
@@ -477,17 +480,20 @@ def play_outs_python(game: Any, deals: int = 10_000, seed: Any = None) -> PlayOu
     codes = list(s.codes)
     others = [c for seat in range(n) if seat != s.holder for c in range(offsets[seat], offsets[seat] + f[seat])]
     others += list(range(N, L))
-    winners, pots, helds = [], [], []
+    winners: list[int] = []
+    pots: list[int] = []
+    helds: list[bool] = []
     for _ in range(deals):
         cards = rng.sample(codes, L)
         held = not any((cards[c] & 15) > s.best for c in others)
         pos = list(offsets)
         left = list(f)
-        holder, best, pointer = s.holder, s.best, s.turn
+        holder, best = s.holder, s.best
+        pointer: int | None = s.turn
         stacks = list(s.stacks)
         paid = 0
         trump_up = s.trump_up
-        while True:
+        while pointer is not None:
             due = pointer
             card = cards[pos[due]]
             pos[due] += 1

@@ -44,9 +44,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
 from .checks import as_int, plain, quote
 from .checks import seed as check_seed
+from .game import Game
 from .odds import expected_nets
 from .players import Cast, Strategy, play, strategy
 from .rules import Rules
@@ -125,7 +125,7 @@ class _Accounts:
     def before(self, game: Game) -> Any:
         return self._values(game) if self.exact else None
 
-    def after(self, game: Game, kind: str, info: dict, state: Any) -> None:
+    def after(self, game: Game, kind: str, info: dict[str, int], state: Any) -> None:
         if not self.exact:
             return
         before = state
@@ -399,7 +399,7 @@ class Tournament:
         return [row[key] for row in self.rows if seat is None or row["seat"] == seat]
 
     def mean(self, key: str, seat: int) -> float:
-        values = self.column(key, seat)
+        values = [float(v) for v in self.column(key, seat)]
         return sum(values) / len(values)
 
     def interval(self, key: str, seat: int, level: float = 0.95) -> tuple[float, float]:

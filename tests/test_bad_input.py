@@ -159,7 +159,7 @@ def test_huge_amounts_in_actions_are_refused_by_the_rules_with_a_short_message()
             game.bid(seat, amount)
         assert refused.value.rule == "P2" and len(str(refused.value)) < SHORT
     game.decline()
-    with pytest.raises(IllegalAction, match="^S1"):
+    with pytest.raises(IllegalAction, match=r"^S1"):
         game.reveal(HUGE)
     assert Game.from_json(before).to_json() == before
 
