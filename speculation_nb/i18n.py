@@ -87,6 +87,8 @@ KEY_PREFIXES = (
     "trade",
     "unit",
     "reason",
+    "cast",
+    "tournament",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")

@@ -44,155 +44,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .accounts import COLUMNS, COUNTED, WORTH, Accounts
+from .catalogs import messages
 from .checks import as_int, plain, quote
 from .checks import seed as check_seed
-from .game import Game
-from .odds import expected_nets
 from .players import Cast, Strategy, play, strategy
 from .rules import Rules
 from .session import Session
 
 __all__ = ["COLUMNS", "Tournament", "play_evening", "tournament"]
 
-#: The columns counted deal by deal (whole numbers), in their order among :data:`COLUMNS`.
-_COUNTED = (
-    "deals",  # deals played this evening
-    "dealt",  # deals this seat dealt
-    "deals_won",  # pots taken
-    "pots_won",  # chips taken from pots
-    "antes",  # chips paid in antes
-    "jack_five",  # chips paid for Jacks and Fives (V1)
-    "opened",  # auctions opened as the holder
-    "bought",  # best trumps bought in auctions
-    "paid",  # chips paid for them
-    "sold",  # best trumps sold
-    "received",  # chips received for them
-    "trades_bought",  # blind trades (V3) as the buyer
-    "cards_bought",
-    "trade_paid",
-    "trades_sold",  # blind trades as the seller
-    "cards_sold",
-    "trade_received",
-)
-#: The exact expected chips the accounts add up (floats; NaN with ``accounting=False``).
-_WORTH = (
-    "worth_bought",  # what the best trumps bought were worth to the seat when bought
-    "worth_sold",  # what the seat gave up by selling
-    "baseline",  # see the module docstring: net = baseline + edge + luck
-    "edge",
-)
-#: The columns of a row, in order (one row per seat per evening).
-COLUMNS = (
-    "evening",  # 0, 1, ...
-    "seat",
-    "name",
-    "strategy",  # the strategy's name
-    "start",  # chips at the start of the evening
-    "final",  # chips at the end (a pot left on the table shared, G3)
-    "net",  # final - start
-    "place",  # 1 = the largest stack (equal stacks share a place)
-    "won",  # True if the seat ended with the largest stack (shared or not)
-    *_COUNTED[:9],
-    "worth_bought",
-    *_COUNTED[9:11],
-    "worth_sold",
-    *_COUNTED[11:],
-    "shared",  # chips of a pot left on the table at the end (G3)
-    "baseline",
-    "edge",
-    "luck",
-)
 #: The confidence levels of the summaries and their z values (normal approximation).
 _Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
-
-
-# --------------------------------------------------------------------------- accounting
-class _Accounts:
-    """Watches the deals of one evening (an observer for :func:`play`)."""
-
-    def __init__(self, n: int, exact: bool) -> None:
-        self.n = n
-        self.exact = exact
-        self.t: list[dict[str, Any]] = [dict.fromkeys(_COUNTED, 0) | dict.fromkeys(_WORTH, 0.0) for _ in range(n)]
-
-    # -- the observer protocol of players.play
-    def _values(self, game: Game) -> list[float]:
-        """Every seat's exact expected net now (O4), as floats: the accounts only report them."""
-        if game.over:
-            return [0.0] * self.n  # the pot just taken shows up as cash in after()
-        return expected_nets(game)
-
-    def before(self, game: Game) -> Any:
-        return self._values(game) if self.exact else None
-
-    def after(self, game: Game, kind: str, info: dict[str, int], state: Any) -> None:
-        if not self.exact:
-            return
-        before = state
-        after = self._values(game)
-        buyer, seller, price = info["buyer"], info["seller"], info["price"]
-        cash = [0.0] * self.n
-        cash[buyer] -= price
-        cash[seller] += price
-        if game.over:  # the action ended the deal (P7): the pot is taken now (or carried over, P9)
-            for event in reversed(game.events):
-                if event.kind == "win":
-                    cash[event["seat"]] += event["pot"]
-                    break
-                if event.kind in ("carry_over", "sale", "blind_trade"):
-                    break
-        for seat in range(self.n):
-            self.t[seat]["edge"] += after[seat] - before[seat] + cash[seat]
-        if kind == "sale":
-            self.t[buyer]["worth_bought"] += after[buyer] - before[buyer] + cash[buyer] + price
-            self.t[seller]["worth_sold"] += before[seller] - after[seller] - (cash[seller] - price)
-
-    # -- deals
-    def start(self, game: Game) -> None:
-        t = self.t
-        t[game.dealer]["dealt"] += 1
-        if self.exact:
-            start = self._values(game)
-            for event in game.events:  # at the deal: antes, the turn-up's V1, an Ace turn-up's pot (S5)
-                if event.kind == "win":
-                    start[event["seat"]] += event["pot"]
-            for seat in range(self.n):
-                t[seat]["baseline"] += start[seat]
-
-    def end(self, game: Game) -> None:
-        t = self.t
-        for seat in range(self.n):
-            t[seat]["deals"] += 1
-        for event in game.events:
-            kind = event.kind
-            if kind == "ante":
-                for seat, ante in enumerate(event["antes"]):
-                    t[seat]["antes"] += ante
-                    if self.exact:
-                        t[seat]["baseline"] -= ante
-            elif kind == "jack_five":
-                t[event["seat"]]["jack_five"] += 1
-                if self.exact and event["step"] == 0:
-                    t[event["seat"]]["baseline"] -= 1  # the dealer's turn-up: paid at the deal
-            elif kind == "win":
-                t[event["seat"]]["deals_won"] += 1
-                t[event["seat"]]["pots_won"] += event["pot"]
-            elif kind == "auction_open":
-                t[event["seat"]]["opened"] += 1
-            elif kind == "sale":
-                buyer, seller, price = event["buyer"], event["seller"], event["price"]
-                t[buyer]["bought"] += 1
-                t[buyer]["paid"] += price
-                t[seller]["sold"] += 1
-                t[seller]["received"] += price
-            elif kind == "blind_trade":
-                buyer, seller, price, count = event["buyer"], event["seller"], event["price"], event["count"]
-                t[buyer]["trades_bought"] += 1
-                t[buyer]["cards_bought"] += count
-                t[buyer]["trade_paid"] += price
-                t[seller]["trades_sold"] += 1
-                t[seller]["cards_sold"] += count
-                t[seller]["trade_received"] += price
 
 
 # --------------------------------------------------------------------------- playing
@@ -265,7 +128,7 @@ def _evening(
     n = len(strategies)
     session = Session(rules, names, deals=deals, seed=seed, dealer=dealer)
     table = dict(enumerate(strategies))
-    accounts = _Accounts(n, accounting)
+    accounts = Accounts(n, accounting)
     while True:
         game = session.game
         accounts.start(game)
@@ -291,10 +154,10 @@ def _evening(
             "place": 1 + sum(1 for other in stacks if other > stacks[seat]),
             "won": stacks[seat] == top,
         }
-        for key in _COUNTED:
+        for key in COUNTED:
             row[key] = t[key]
         row["shared"] = shared[seat]
-        for key in _WORTH:
+        for key in WORTH:
             row[key] = float(t[key]) if accounting else math.nan
         row["luck"] = net - t["baseline"] - t["edge"] if accounting else math.nan
         rows.append({key: row[key] for key in COLUMNS})
@@ -450,24 +313,41 @@ class Tournament:
             out.append(line)
         return out
 
-    def _repr_html_(self) -> str:
-        head = (
-            "<tr><th>seat</th><th>name</th><th>strategy</th><th>net chips per evening (95% CI)</th>"
-            "<th>evenings won</th><th>paid / worth (auctions)</th><th>edge</th><th>luck</th></tr>"
-        )
+    def html(self, lang: str = "en") -> str:
+        """The summary as an HTML table, in ``lang``'s words (the catalogs'); names are escaped."""
+        words, english = messages(lang), messages("en")
+
+        def t(key: str, **params: Any) -> str:
+            return html.escape(words.get(key, english[key]).format(**params))
+
+        columns = ("seat", "name", "strategy", "net", "won", "paid", "edge", "luck")
+        head = "<tr>" + "".join(f"<th>{t('tournament.' + c)}</th>" for c in columns) + "</tr>"
         body = []
         for line in self.summary(("net", "paid", "worth_bought", "edge", "luck")):
+            net = t(
+                "tournament.interval",
+                mean=f"{line['net_mean']:+.2f}",
+                low=f"{line['net_low']:+.2f}",
+                high=f"{line['net_high']:+.2f}",
+            )
             body.append(
-                f"<tr><td>{line['seat']}</td><td>{html.escape(line['name'])}</td><td>{html.escape(line['strategy'])}</td>"
-                f"<td>{line['net_mean']:+.2f} ({line['net_low']:+.2f} to {line['net_high']:+.2f})</td>"
-                f"<td>{line['won']:.0%}</td><td>{line['paid_mean']:.2f} / {line['worth_bought_mean']:.2f}</td>"
+                f"<tr><td>{line['seat']}</td><td>{html.escape(line['name'])}</td>"
+                f"<td>{html.escape(line['strategy'])}</td><td>{net}</td><td>{line['won']:.0%}</td>"
+                f"<td>{line['paid_mean']:.2f} / {line['worth_bought_mean']:.2f}</td>"
                 f"<td>{line['edge_mean']:+.2f}</td><td>{line['luck_mean']:+.2f}</td></tr>"
             )
-        caption = (
-            f"{self.evenings} evenings of {self.deals} deals, {self.rules.players} players "
-            f"({self.rules.preset}), seed {self.seed}"
+        caption = t(
+            "tournament.caption",
+            evenings=self.evenings,
+            deals=self.deals,
+            players=self.rules.players,
+            preset=self.rules.preset,
+            seed=self.seed,
         )
-        return f"<table class='spec-tournament'><caption>{html.escape(caption)}</caption>{head}{''.join(body)}</table>"
+        return f"<table class='spec-tournament'><caption>{caption}</caption>{head}{''.join(body)}</table>"
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
     def __repr__(self) -> str:
         lines = [f"<Tournament {self.evenings} evenings x {self.deals} deals, seed {self.seed}>"]
