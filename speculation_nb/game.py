@@ -18,7 +18,7 @@ from typing import Any
 
 from . import layout as _deal
 from . import refusals, saving
-from .actions import Action
+from .actions import Action, Event
 from .cards import Card, Suit
 from .checks import is_whole, plain, quote
 from .errors import IllegalAction
@@ -30,60 +30,21 @@ from .saving import MAX_JSON_CHARS, VERSION
 __all__ = ["FORMAT", "MAX_JSON_CHARS", "VERSION", "Event", "Game"]
 
 
-class Event(dict[str, Any]):
-    """One line of a deal's log: ``{"step": 3, "kind": "reveal", "seat": 1, "card": Card}``.
-
-    ``step`` is the number of actions taken once it had happened (0: at the deal), so
-    ``game.at(k).events`` are the events whose step is at most ``k``.
-    Kinds: ``ante``, ``turn_up``, ``jack_five``, ``ace_turn_up``, ``reveal``,
-    ``new_best``, ``auction_open``, ``bid``, ``withdraw``, ``sale``, ``decline``,
-    ``blind_trade``, ``holder_cards`` (hoyle1847 b), ``dead_pile``, ``win``,
-    ``carry_over``.
-    """
-
-    @property
-    def kind(self) -> str:
-        return str(self["kind"])
-
-
 class Game:
     """A deal of Speculation (see the module docstring and API.md)."""
 
     # ------------------------------------------------------------ construction
-    def __init__(
-        self,
-        rules: Rules,
-        piles: Sequence[Sequence[Card]],
-        turn_up: Card,
-        dead: Sequence[Card] | None,
-        stock: Sequence[Card],
-        dealer: int,
-        stacks: Sequence[int],
-        pot: int,
-        seed: int | None,
-    ) -> None:
-        """Low-level: use :meth:`deal` or :meth:`from_layout`, which check their input."""
-        self._rules = rules
-        self._layout = Layout(
-            tuple(tuple(p) for p in piles),
-            turn_up,
-            None if dead is None else tuple(dead),
-            tuple(stock),
-            dealer,
-            tuple(stacks),
-            pot,
-        )
-        self._seed = seed
+    def __init__(self, rules: Rules, layout: Layout, seed: int | None = None) -> None:
+        """A deal from a checked :class:`~speculation_nb.layout.Layout` (``seed``: the shuffle that dealt
+        it, if any); use :meth:`deal` or :meth:`from_layout`, which check their input. Antes are taken
+        (S2), V1 is paid on the turn-up, S5 applies at once."""
+        self._rules, self._layout, self._seed = rules, layout, seed
         self._start()
 
     @classmethod
     def from_initial(cls, rules: Rules, layout: Layout, seed: int | None = None) -> Game:
-        """A deal from a checked :class:`~speculation_nb.layout.Layout` (``seed``: the shuffle that
-        dealt it, if any). Antes are taken (S2), V1 is paid on the turn-up, S5 applies at once."""
-        game = cls.__new__(cls)
-        game._rules, game._layout, game._seed = rules, layout, seed
-        game._start()
-        return game
+        """``Game(rules, layout, seed)``: a deal from a checked layout (see :meth:`__init__`)."""
+        return cls(rules, layout, seed)
 
     def _start(self) -> None:
         rules, layout = self._rules, self._layout
