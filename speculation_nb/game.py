@@ -304,7 +304,7 @@ class Game:
             raise IllegalAction("P2", "reveal_in_auction", "no card is turned up while an auction is open")
         due = self._pointer
         assert due is not None
-        if seat is not None and seat != due:
+        if seat is not None:
             refusals.check_reveal(self._rules, due, seat, self._holder, self.face_down)
         self._history.append(Action.make("reveal", seat=due))
         card = self._piles[due].pop(0)

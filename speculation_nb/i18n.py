@@ -41,6 +41,7 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 
 from .catalogs import DEFAULT_LANGUAGE, DOMAIN, LOCALE_DIR, messages, po_files
+from .checks import is_whole
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -201,7 +202,7 @@ class Translator:
     def plural(self, key: str, count: int, **params: Any) -> str:
         """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``,
         the count written the way the language writes numbers (``1,200`` / ``1.200``)."""
-        shown = self.number(count) if isinstance(count, int) and not isinstance(count, bool) else count
+        shown = self.number(count) if is_whole(count) else count
         return self(self.plural_key(key, count), count=shown, **params)
 
     def html(self, key: str, **params: Any) -> Safe:
@@ -309,7 +310,7 @@ def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | Non
     t = t or translator()
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
     for name, value in list(params.items()):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             continue
         if name in _SEAT_PARAMS:
             if names is not None and 0 <= value < len(names):
@@ -340,9 +341,9 @@ def reason_text(
     t = t or translator()
     shown: dict[str, Any] = {}
     for name, value in params.items():
-        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        if not is_whole(value) and not isinstance(value, Fraction):
             shown[name] = value
-        elif name in _SEAT_PARAMS and isinstance(value, int):
+        elif name in _SEAT_PARAMS and is_whole(value):
             ok = names is not None and 0 <= value < len(names)
             shown[name] = names[value] if ok and names is not None else t("seat.number", n=value)
         elif name == "hold":

@@ -46,7 +46,7 @@ from typing import Any
 
 from .accounts import COLUMNS, COUNTED, WORTH, Accounts
 from .catalogs import messages
-from .checks import as_int, plain, quote
+from .checks import as_int, is_whole, plain, quote
 from .checks import seed as check_seed
 from .players import Cast, Strategy, play, strategy
 from .rules import Rules
@@ -243,7 +243,7 @@ class Tournament:
     def first(self, evenings: int) -> Tournament:
         """The same tournament cut to its first ``evenings`` evenings: evening ``e`` depends only on the
         seed and ``e``, so this is exactly what a tournament of that many evenings would give."""
-        if isinstance(evenings, bool) or not isinstance(evenings, int) or not 1 <= evenings <= self.evenings:
+        if not is_whole(evenings) or not 1 <= evenings <= self.evenings:
             raise ValueError(f"choose 1 to {self.evenings} evenings, not {quote(evenings)}")
         return Tournament(
             rules=self.rules,

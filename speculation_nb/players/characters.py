@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import odds
 from ..catalogs import messages
+from ..checks import is_whole, quote
 from .protocol import Strategy, Trade, trade_offers
 from .temperaments import BOLD, CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
 
@@ -271,8 +272,9 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
     temperament trade by the exact numbers under V3 (the novel's table did not trade blind).
     """
-    if not isinstance(players, int) or not 3 <= players <= 8:
-        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {players!r}")
+    if not is_whole(players) or not 3 <= players <= 8:
+        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {quote(players)}")
+    players = int(players)
     present = set(_MANSFIELD_PRIORITY[:players])
     names = tuple(name for name in _MANSFIELD_ORDER if name in present)
     seat = {name: i for i, name in enumerate(names)}

@@ -24,12 +24,12 @@ beyond ``asked``; this relies on strategies being pure functions of the deal as 
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Hashable, Mapping, MutableSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action
+from ..checks import is_whole as _whole
 from . import reasons
 from .protocol import Strategy, StrategyError, Trade, trade_offers
 
@@ -65,10 +65,6 @@ class Move:
     action: Action
     reason: str
     params: Mapping[str, Any]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _strict(strict: bool, message: str) -> None:
