@@ -41,11 +41,6 @@ class Game:
         self._rules, self._layout, self._seed = rules, layout, seed
         self._start()
 
-    @classmethod
-    def from_initial(cls, rules: Rules, layout: Layout, seed: int | None = None) -> Game:
-        """``Game(rules, layout, seed)``: a deal from a checked layout (see :meth:`__init__`)."""
-        return cls(rules, layout, seed)
-
     def _start(self) -> None:
         rules, layout = self._rules, self._layout
         n, dealer = rules.players, layout.dealer
@@ -100,7 +95,7 @@ class Game:
         it (S3, S4; see :func:`speculation_nb.layout.shuffled`). Without ``seed`` or ``deck`` a fresh
         seed is drawn; ``game.seed`` tells it. Stacks and pot: whole chips up to 10**10."""
         layout, seed = _deal.shuffled(rules, seed, dealer, deck, stacks, pot)
-        return cls.from_initial(rules, layout, seed)
+        return cls(rules, layout, seed)
 
     @classmethod
     def from_layout(
@@ -118,7 +113,7 @@ class Game:
         Cards not placed form the stock. Antes are taken (S2), V1 is paid on the
         turn-up and S5 applies at once. A bad layout raises ``ValueError``.
         """
-        return cls.from_initial(rules, _deal.laid_out(rules, piles, turn_up, dead, dealer, stacks, pot))
+        return cls(rules, _deal.laid_out(rules, piles, turn_up, dead, dealer, stacks, pot))
 
     # ----------------------------------------------------------------- readers
     @property
@@ -405,7 +400,7 @@ class Game:
             raise ValueError(
                 f"a deal with {len(self._history)} actions has moments 0 to {len(self._history)}, not {quote(k)}"
             )
-        game = Game.from_initial(self._rules, self._layout, self._seed)
+        game = Game(self._rules, self._layout, self._seed)
         for action in self._history[:k]:
             game.apply(action)
         return game

@@ -113,9 +113,6 @@ def escape(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-_esc = escape
-
-
 def _normalise(lang: Any) -> str:
     """``"pt-BR"`` -> ``"pt_BR"``; anything that is not a language tag -> the default."""
     if not isinstance(lang, str) or not _LANG_RE.match(lang.strip()):
@@ -218,7 +215,7 @@ class Translator:
                     value = params[name]
                     if spec and not isinstance(value, str):
                         value = format(value, spec)
-                    out.append(_esc(value))
+                    out.append(escape(value))
                 else:
                     out.append(html.escape("{" + name + "}"))
         except ValueError:

@@ -221,7 +221,7 @@ def _game(data: Any) -> Game:
         dealt, _ = shuffled(rules, seed, layout.dealer, stacks=layout.stacks, pot=layout.pot)
         if dealt != layout:
             raise ValueError(f"seed {seed} does not deal this layout")
-    game = Game.from_initial(rules, layout, seed)
+    game = Game(rules, layout, seed)
     _replay(game, data["actions"], MAX_ACTIONS)
     return game
 
