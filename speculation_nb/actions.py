@@ -1,7 +1,9 @@
-"""The actions of a deal, as values: a deal is its layout plus a list of these.
+"""The actions of a deal, as values (a deal is its layout plus a list of these), and its log.
 
 Each action names who did it. ``Action.to_dict`` / ``Action.from_dict`` give
-the saved form, ``{"action": "bid", "seat": 2, "amount": 5}``.
+the saved form, ``{"action": "bid", "seat": 2, "amount": 5}``. Each action, and
+each automatic step of the rules it sets off, writes an :class:`Event` in the
+deal's log (``Game.events``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 from .checks import is_whole, quote
 
-__all__ = ["ACTION_FIELDS", "Action"]
+__all__ = ["ACTION_FIELDS", "Action", "Event"]
 
 #: The fields each kind of action carries, in order.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
@@ -63,3 +65,19 @@ class Action:
     def __str__(self) -> str:
         inner = ", ".join(f"{k}={v}" for k, v in self.args)
         return f"{self.kind}({inner})"
+
+
+class Event(dict[str, Any]):
+    """One line of a deal's log: ``{"step": 3, "kind": "reveal", "seat": 1, "card": Card}``.
+
+    ``step`` is the number of actions taken once it had happened (0: at the deal), so
+    ``game.at(k).events`` are the events whose step is at most ``k``.
+    Kinds: ``ante``, ``turn_up``, ``jack_five``, ``ace_turn_up``, ``reveal``,
+    ``new_best``, ``auction_open``, ``bid``, ``withdraw``, ``sale``, ``decline``,
+    ``blind_trade``, ``holder_cards`` (hoyle1847 b), ``dead_pile``, ``win``,
+    ``carry_over``.
+    """
+
+    @property
+    def kind(self) -> str:
+        return str(self["kind"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .checks import quote
+from .checks import is_whole, quote
 
 __all__ = ["RANKS", "SUITS", "Card", "Suit", "full_deck"]
 
@@ -80,7 +80,7 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
+        if not is_whole(self.rank) or not 2 <= self.rank <= 14:
             raise ValueError(f"a card's rank is a whole number from 2 to 14, not {quote(self.rank)}")
         try:
             suit = Suit(self.suit)

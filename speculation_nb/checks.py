@@ -47,6 +47,8 @@ _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 4
 
 def is_whole(value: object) -> bool:
     """True for a whole number: an :class:`numbers.Integral` that is not a bool."""
+    if type(value) is int:  # the common case, without the slower abstract-class check
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from . import layout as _deal
 from . import refusals, saving
-from .actions import Action
+from .actions import Action, Event
 from .cards import Card, Suit
 from .checks import is_whole, plain, quote
 from .errors import IllegalAction
@@ -30,60 +30,16 @@ from .saving import MAX_JSON_CHARS, VERSION
 __all__ = ["FORMAT", "MAX_JSON_CHARS", "VERSION", "Event", "Game"]
 
 
-class Event(dict):
-    """One line of a deal's log: ``{"step": 3, "kind": "reveal", "seat": 1, "card": Card}``.
-
-    ``step`` is the number of actions taken once it had happened (0: at the deal), so
-    ``game.at(k).events`` are the events whose step is at most ``k``.
-    Kinds: ``ante``, ``turn_up``, ``jack_five``, ``ace_turn_up``, ``reveal``,
-    ``new_best``, ``auction_open``, ``bid``, ``withdraw``, ``sale``, ``decline``,
-    ``blind_trade``, ``holder_cards`` (hoyle1847 b), ``dead_pile``, ``win``,
-    ``carry_over``.
-    """
-
-    @property
-    def kind(self) -> str:
-        return self["kind"]
-
-
 class Game:
     """A deal of Speculation (see the module docstring and API.md)."""
 
     # ------------------------------------------------------------ construction
-    def __init__(
-        self,
-        rules: Rules,
-        piles: Sequence[Sequence[Card]],
-        turn_up: Card,
-        dead: Sequence[Card] | None,
-        stock: Sequence[Card],
-        dealer: int,
-        stacks: Sequence[int],
-        pot: int,
-        seed: int | None,
-    ) -> None:
-        """Low-level: use :meth:`deal` or :meth:`from_layout`, which check their input."""
-        self._rules = rules
-        self._layout = Layout(
-            tuple(tuple(p) for p in piles),
-            turn_up,
-            None if dead is None else tuple(dead),
-            tuple(stock),
-            dealer,
-            tuple(stacks),
-            pot,
-        )
-        self._seed = seed
+    def __init__(self, rules: Rules, layout: Layout, seed: int | None = None) -> None:
+        """A deal from a checked :class:`~speculation_nb.layout.Layout` (``seed``: the shuffle that dealt
+        it, if any); use :meth:`deal` or :meth:`from_layout`, which check their input. Antes are taken
+        (S2), V1 is paid on the turn-up, S5 applies at once."""
+        self._rules, self._layout, self._seed = rules, layout, seed
         self._start()
-
-    @classmethod
-    def from_initial(cls, rules: Rules, layout: Layout, seed: int | None = None) -> Game:
-        """A deal from a checked :class:`~speculation_nb.layout.Layout` (``seed``: the shuffle that
-        dealt it, if any). Antes are taken (S2), V1 is paid on the turn-up, S5 applies at once."""
-        game = cls.__new__(cls)
-        game._rules, game._layout, game._seed = rules, layout, seed
-        game._start()
-        return game
 
     def _start(self) -> None:
         rules, layout = self._rules, self._layout
@@ -139,7 +95,7 @@ class Game:
         it (S3, S4; see :func:`speculation_nb.layout.shuffled`). Without ``seed`` or ``deck`` a fresh
         seed is drawn; ``game.seed`` tells it. Stacks and pot: whole chips up to 10**10."""
         layout, seed = _deal.shuffled(rules, seed, dealer, deck, stacks, pot)
-        return cls.from_initial(rules, layout, seed)
+        return cls(rules, layout, seed)
 
     @classmethod
     def from_layout(
@@ -157,7 +113,7 @@ class Game:
         Cards not placed form the stock. Antes are taken (S2), V1 is paid on the
         turn-up and S5 applies at once. A bad layout raises ``ValueError``.
         """
-        return cls.from_initial(rules, _deal.laid_out(rules, piles, turn_up, dead, dealer, stacks, pot))
+        return cls(rules, _deal.laid_out(rules, piles, turn_up, dead, dealer, stacks, pot))
 
     # ----------------------------------------------------------------- readers
     @property
@@ -343,7 +299,8 @@ class Game:
             raise IllegalAction("P2", "reveal_in_auction", "no card is turned up while an auction is open")
         due = self._pointer
         assert due is not None
-        refusals.check_reveal(self._rules, due, seat, self._holder, self.face_down)
+        if seat is not None:
+            refusals.check_reveal(self._rules, due, seat, self._holder, self.face_down)
         self._history.append(Action.make("reveal", seat=due))
         card = self._piles[due].pop(0)
         self._face_up[due].append(card)
@@ -443,7 +400,7 @@ class Game:
             raise ValueError(
                 f"a deal with {len(self._history)} actions has moments 0 to {len(self._history)}, not {quote(k)}"
             )
-        game = Game.from_initial(self._rules, self._layout, self._seed)
+        game = Game(self._rules, self._layout, self._seed)
         for action in self._history[:k]:
             game.apply(action)
         return game

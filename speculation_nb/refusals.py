@@ -113,7 +113,9 @@ def check_bid(
         )
 
 
-def check_sale(rules: Rules, auction: Mapping[int, int], best: int | None, best_only: bool, first: bool, seat: Any) -> None:
+def check_sale(
+    rules: Rules, auction: Mapping[int, int], best: int | None, best_only: bool, first: bool, seat: Any
+) -> None:
     """P2: the holder sells to a seat with a standing bid; P1 (``first``: the turn-up auction) and
     hoyle1847 (d): the best offer only (``best_only``)."""
     check_seat(rules, seat, "seat")

@@ -60,7 +60,8 @@ class Rules:
             raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {quote(self.ante)}")
         if not is_whole(self.uniform_ante) or not 1 <= self.uniform_ante <= MAX_CHIPS:
             raise ValueError(
-                f"S2: the uniform ante is a whole number of chips from 1 to {MAX_CHIPS:,}; not {quote(self.uniform_ante)}"
+                f"S2: the uniform ante is a whole number of chips from 1 to {MAX_CHIPS:,}; "
+                f"not {quote(self.uniform_ante)}"
             )
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset {quote(self.preset)}: choose one of {', '.join(PRESETS)}")

@@ -24,8 +24,6 @@ from .checks import seed as check_seed
 from .errors import IllegalAction
 from .game import Game
 from .rules import Rules
-from .saving import SESSION_FORMAT as FORMAT
-from .saving import VERSION
 
 __all__ = ["MAX_NAME", "Session", "Standing"]
 

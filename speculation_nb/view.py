@@ -34,7 +34,7 @@ class PublicView:
     ``plain_jf`` (unseen Jacks and Fives that are not trumps above the best) and ``jf_above``
     (the indices ``i`` of the Jack / Five of trumps among ``T_1..T_h``, ``T_i`` having rank
     ``15 - i``); ``trump_up``: a trump has come up from a player's pile (hoyle1847 c asks it)
-    and ``unseen_trumps``; ``unseen_cards`` in deck order and the ``trump`` suit.
+    and ``unseen_trumps``; the cards face up (``seen``) and the ``trump`` suit.
     """
 
     players: int
@@ -53,7 +53,7 @@ class PublicView:
     hoyle: bool
     trump_up: bool
     unseen_trumps: int
-    unseen_cards: tuple[Card, ...]
+    seen: frozenset[Card]
     trump: Suit
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -68,6 +68,11 @@ class PublicView:
     def stock(self) -> int:
         """S: the unseen cards in no pile (the undealt rest of the deck)."""
         return self.unseen - sum(self.face_down) - self.dead
+
+    @property
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards not face up (in the piles, the dead pile and the stock), in deck order."""
+        return tuple(card for card in full_deck() if card not in self.seen)
 
     @property
     def hoyle_c(self) -> bool:
@@ -104,17 +109,19 @@ def clear() -> None:
     _VIEWS.clear()
 
 
+_JACKS_AND_FIVES = tuple(card for card in full_deck() if card.rank in (5, 11))
+
+
 def _read(game: Game) -> PublicView:
     rules = game.rules
-    seen = game.seen
+    seen = frozenset(game.seen)
     trump = game.trump
     best = game.best_trump.rank
-    unseen = tuple(card for card in full_deck() if card not in seen)
     above: list[int] = []
     plain = 0
     if rules.jack_five:
-        for card in unseen:
-            if card.rank not in (5, 11):
+        for card in _JACKS_AND_FIVES:
+            if card in seen:
                 continue
             if card.suit == trump and card.rank > best:
                 above.append(15 - card.rank)
@@ -125,7 +132,7 @@ def _read(game: Game) -> PublicView:
         holder=game.holder,
         best=best,
         turn=game.turn,
-        unseen=len(unseen),
+        unseen=52 - len(seen),
         above=14 - best,
         face_down=tuple(game.face_down),
         dead=game.dead,
@@ -136,7 +143,7 @@ def _read(game: Game) -> PublicView:
         jf_above=tuple(sorted(above)),
         hoyle=rules.hoyle,
         trump_up=game.trump_turned_up,
-        unseen_trumps=sum(1 for card in unseen if card.suit == trump),
-        unseen_cards=unseen,
+        unseen_trumps=13 - sum(1 for card in seen if card.suit == trump),
+        seen=seen,
         trump=trump,
     )

@@ -83,7 +83,6 @@ def win_seat(unseen: int, f: int, others: int, dead: int, above: int, is_holder:
     return Fraction(num, (d + 1) * perm(U, h))
 
 
-
 @lru_cache(maxsize=65536)
 def no_trump_in_piles(unseen: int, piles: int, trumps: int) -> Fraction:
     """hoyle1847 (c): P(none of the ``trumps`` unseen trumps lies in the ``piles`` pile cards)."""
@@ -105,7 +104,6 @@ def win_table(
 def wins(v: PublicView, holder: int) -> tuple[Fraction, ...]:
     """O2: every seat's chance of taking the pot, ``holder`` owning the best trump, then the carry-over's."""
     return win_table(v.unseen, v.face_down, v.dead, v.above, holder, v.unseen_trumps if v.hoyle_c else None)
-
 
 
 # ------------------------------------------------------------------- V1 helpers
@@ -215,7 +213,6 @@ def pays(v: PublicView, holder: int) -> Fraction:
         ),
         ZERO,
     )
-
 
 
 def phi(flags: tuple[int, ...], x: int, hi: int, e: int) -> Fraction:
