@@ -345,7 +345,9 @@ def table_html(
     names = [str(x) for x in names]
     if len(names) != n:
         raise ValueError(f"names: {n} names needed, got {len(names)}")
-    safe = [_esc(x) for x in names]
+    # Names are isolated (<bdi>): one written right to left, or starting with a direction mark
+    # such as U+202E, cannot turn the text around it.
+    safe = [f"<bdi>{_esc(x)}</bdi>" for x in names]
 
     best = None if game.best_trump is None else Card.parse(game.best_trump)
     turn_up = Card.parse(game.turn_up)

@@ -241,8 +241,8 @@ def test_computer_players_act_one_at_a_time_and_each_is_announced(loop):
         assert c.message in a.helper.text  # and spoken
         announced.append(c.message)
     assert not c.acting
-    assert re.fullmatch(r"\w+ offers Q♣ for sale\.", announced[0])
-    assert any(re.fullmatch(r"\w+ bids \d+\.", m) for m in announced)
+    assert re.match(r"\w+ asks for bids: ", announced[0])  # the engine's reasons (players.next_move)
+    assert any(re.match(r"\w+ bids \d+", m) for m in announced)
     assert c.waiting_for_person() and not a.ui.let_decide.disabled
     a.ui.let_decide.click()
     assert "sells" in a.ui.message.value or "keeps" in a.ui.message.value or c.game.auction is None
@@ -309,9 +309,9 @@ def test_a_bid_above_the_break_even_says_why_in_the_log():
         a.close()
     assert c.notes, "some seed has a bold bid above its break-even"
     (deal, step), (key, params) = next(iter(c.notes.items()))
-    assert key == "why.above_appetite" and params["amount"] > params["break_even"]
+    assert key == "reason.bid.above.bold" and params["amount"] > params["worth"]
     line = re.search(r'<li[^>]*data-step="%d">(.*?)</li>' % step, a.ui.log.value).group(1)
-    assert "spec-log-why" in line and "a bold player pays up to 1.25 times it" in text(line)
+    assert "spec-log-why" in line and "bold, they pay up to a quarter more than a card is worth" in text(line)
 
 
 # ------------------------------------------------------------------ 9. bad links

@@ -26,7 +26,6 @@ import ipywidgets as widgets
 from ..errors import IllegalAction
 from ..i18n import Translator, round_half_up
 from .controller import Controller, Snapshot
-from .log_view import event_html
 from .parts import NumberField, Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 
 __all__ = ["AuctionView", "BidAmount"]
@@ -123,13 +122,7 @@ class AuctionView:
         self.app.controller.bid(self.bid_seat(), amount)
 
     def _let_decide(self) -> None:
-        c = self.app.controller
-        c.let_holder_decide()
-        for event in reversed(c.game.events):  # say what the holder decided (the log says it too)
-            if event.kind in ("sale", "decline"):
-                line = event_html(event, c.names, c.t) or ""
-                c.notify(_plain(line), "ok")
-                break
+        self.app.controller.let_holder_decide()  # the message line says what the holder decided, and why
 
     # ------------------------------------------------------------------ refresh
     def texts(self, t: Translator) -> None:
@@ -291,10 +284,3 @@ class AuctionView:
             set_traits(ui.bid, disabled=False)
             ui.bid_hint.value = esc(t("auction.bid_range", low=t.number(low), high=t.number(high)))
         set_traits(ui.withdraw, disabled=not (c.live and standing) or c.acting)
-
-
-def _plain(line: str) -> str:
-    import html
-    import re
-
-    return html.unescape(re.sub(r"<[^>]+>", "", line))

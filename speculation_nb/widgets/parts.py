@@ -11,7 +11,6 @@ traits without the observers taking it for a person's action).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
@@ -20,7 +19,7 @@ import ipywidgets as widgets
 from traitlets import Int
 
 from ..cards import Card
-from ..i18n import Safe, Translator
+from ..i18n import Safe, Translator, escape
 from .controller import Controller
 
 __all__ = [
@@ -40,11 +39,8 @@ __all__ = [
 ]
 
 
-def esc(value: Any) -> str:
-    """Text for HTML: escaped, unless it is :class:`~speculation_nb.i18n.Safe` markup."""
-    if isinstance(value, Safe):
-        return str(value)
-    return html.escape(str(value), quote=True)
+#: Text for HTML: escaped, unless it is :class:`~speculation_nb.i18n.Safe` markup.
+esc = escape
 
 
 def bidi(text: Any) -> Safe:
