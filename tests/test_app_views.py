@@ -181,12 +181,13 @@ def test_every_setting_is_explained_on_the_page_and_hoyle_shows_what_it_plays():
 def test_o4_each_price_says_what_it_means():
     a = from_request("mode=classroom&seed=42", charts="static")
     note = text(a.ui.fair_note.value)
-    assert "simple value" in note and "win back" in note and "break-even" in note
+    assert "simple value" in note and "expected pot" in note
     for _ in range(3):
         a.ui.next.click()
     a.ui.open_auction.click()
     words = text(a.ui.price_note.value)
     assert "the most that buyer should pay" in words and "the least the seller should accept" in words
+    assert "break-even" in words and "the fair price ignores that a beaten holder can win back" in words
 
 
 # ----------------------------------------------------- 8. computer players visible

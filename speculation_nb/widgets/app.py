@@ -199,6 +199,7 @@ class SpeculationApp:
         self.charts = ChartsView(self, charts)
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)
+        ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox([self.table.widget, *self.controls.widgets, self.trade.widget, self.log.widget])
         ui.left.add_class("spec-left")
         ui.main = widgets.HBox([ui.left, self.odds.widget])

@@ -1,9 +1,10 @@
 """The auction (P1, P2, V4): the holder offers the best trump for sale, the others bid,
 the holder sells to one of them or declines.
 
-Only the offer button exists at first; the rest is built the first time an auction
-opens (the first view is quicker to show). While an auction is open it takes the
-charts' place in the odds panel, so that the numbers to decide by stay in view:
+Only the offer button exists at first (the app puts it by the step controls); the
+rest is built the first time an auction opens (the first view is quicker to show).
+While an auction is open it takes the charts' place in the odds panel, so that the
+numbers to decide by stay in view:
 
 * the table of bids with each bidder's break-even price ("worth to them": the most that
   buyer should pay) and the seller's ("takes at least": the least the seller should
@@ -57,8 +58,8 @@ class AuctionView:
     def __init__(self, app: Shell) -> None:
         self.app = app
         ui = app.ui
-        ui.open_auction = button("spec-open-auction", "warning")
-        ui.auction = widgets.VBox([ui.open_auction])
+        ui.open_auction = button("spec-open-auction", "warning")  # the app puts it by the step controls
+        ui.auction = widgets.VBox([])
         ui.auction.add_class("spec-auction")
         self.widget = ui.auction
         self.built = False
@@ -94,7 +95,6 @@ class AuctionView:
         ui.decide_row = widgets.HBox([ui.accept_seat, ui.accept, ui.decline, ui.let_decide])
         ui.decide_row.add_class("spec-decide-row")
         ui.auction.children = [
-            ui.open_auction,
             ui.auction_title,
             ui.auction_table,
             ui.price_note,
@@ -164,7 +164,7 @@ class AuctionView:
         show(ui.open_auction, can_open)
         set_traits(ui.open_auction, description=t("button.open_auction", card=str(game.best_trump)))
         open_ = auction is not None and not game.over
-        show(ui.auction, can_open or open_)
+        show(ui.auction, open_)
         toggle_class(ui.auction, "spec-auction-idle", not open_)
         if not open_ and not self.built:
             return False

@@ -27,9 +27,9 @@ __all__ = ["ESM", "make_helper"]
 log = logging.getLogger("speculation_nb.widgets")
 
 ESM = r"""
-const FOCUS_FIX = "[tabindex]";
 function fix(root) {
-  for (const el of root.querySelectorAll(".spec-charts " + FOCUS_FIX + ", .spec-charts canvas")) {
+  const stops = ".spec-charts, .spec-chart-box, .spec-charts [tabindex], .spec-charts canvas, .spec-charts button";
+  for (const el of root.querySelectorAll(stops)) {
     if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
   }
   for (const box of root.querySelectorAll(".spec-chart-box")) {
@@ -43,7 +43,8 @@ function fix(root) {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); head.click(); }
       });
     }
-    const open = head.parentElement && head.parentElement.classList.contains("jupyter-mod-active");
+    const open = head.classList.contains("jupyter-mod-active") ||
+      (head.parentElement && head.parentElement.classList.contains("jupyter-widget-Collapse-open"));
     const want = open ? "true" : "false";
     if (head.getAttribute("aria-expanded") !== want) head.setAttribute("aria-expanded", want);
   }

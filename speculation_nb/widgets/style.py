@@ -164,11 +164,11 @@ CSS = r"""
 .spec-app .spec-settings-group .widget-html-content { font-size: 15px; font-weight: 700; color: var(--spec-navy); margin-top: 6px; }
 
 /* ----------------------------------------------------------- keyboard, readers */
-.spec-app :focus-visible, .spec-app button:focus, .spec-app input:focus, .spec-app select:focus,
+.spec-app :focus-visible, .spec-app input:focus, .spec-app select:focus,
 .spec-app [tabindex]:focus-visible {
   outline: 3px solid #d35400 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #ffffff;
 }
-.spec-app .spec-topbar :focus-visible, .spec-app .spec-topbar button:focus, .spec-app .spec-topbar input:focus {
+.spec-app .spec-topbar :focus-visible, .spec-app .spec-topbar input:focus {
   outline-color: #ffbf47 !important; box-shadow: none;
 }
 .spec-app .spec-sr-only, .spec-app .spec-chart-alt, .spec-app .spec-keys {
@@ -181,6 +181,10 @@ CSS = r"""
   border-bottom-width: 2px; border-radius: 4px; background: #f6f7f9; font-family: inherit; font-size: 12px; color: var(--spec-ink);
 }
 .spec-app .spec-settings .jupyter-widget-Collapse-header { cursor: pointer; }
+/* No scroll container around the charts: Chrome would make it a tab stop. */
+.spec-app .spec-charts, .spec-app .spec-chart-box, .spec-app .spec-odds { overflow: visible; }
+.spec-app .spec-charts .jupyter-matplotlib-toolbar, .spec-app .spec-charts .jupyter-matplotlib-header,
+.spec-app .spec-charts .jupyter-matplotlib-footer { display: none !important; }
 
 /* ------------------------------------------------------- headline, confirm */
 .spec-app .spec-headline { display: none; }
@@ -231,13 +235,19 @@ CSS = r"""
 
 /* Phones (below 760 px): one column, in the order of UI.md; nothing wider than the screen. */
 @media (max-width: 760px) {
-  .spec-app { padding: 4px 6px 10px 6px; max-width: 100vw; overflow-x: hidden; }
+  /* The page around the app (Voila, JupyterLab): no margins eaten from a narrow screen. */
+  .lm-BoxPanel-child:has(.spec-app), .jp-Cell:has(.spec-app) { padding-left: 0 !important; padding-right: 0 !important; }
+  .jp-OutputArea-output:has(> .spec-app) { margin-left: 0 !important; margin-right: 0 !important; }
+  .spec-app { padding: 4px 4px 10px 4px; max-width: 100vw; overflow-x: hidden; }
+  .spec-app .spec-odds { padding: 6px 8px; }
   .spec-app .widget-box, .spec-app .widget-html, .spec-app .widget-html-content { max-width: 100%; min-width: 0; }
-  .spec-app .spec-topbar { padding: 2px 8px; gap: 6px; }
-  .spec-app .spec-title .widget-html-content { font-size: 20px; }
+  .spec-app .spec-topbar { padding: 2px 8px; gap: 6px; flex-wrap: wrap; }
+  .spec-app .spec-title .widget-html-content { font-size: 19px; }
   .spec-app .spec-deal-info { flex: 1 1 100%; order: 5; }
   .spec-app .spec-deal-info .widget-html-content { font-size: 14px; }
-  .spec-app .spec-seed { width: auto; flex: 1 1 120px; min-width: 0; }
+  .spec-app .spec-seed { width: auto; flex: 1 1 70px; min-width: 70px; }
+  .spec-app .spec-seed input { height: 40px; }
+  .spec-app button.spec-new-session { flex: 0 0 auto; padding: 0 8px; font-size: 15px; }
   .spec-app .spec-headline { display: flex; }
   .spec-app .spec-message .widget-html-content { white-space: normal; font-size: 16px; padding: 4px 10px; }
   .spec-app .spec-main { flex-direction: column; flex-wrap: nowrap; align-items: stretch; gap: 8px; }
@@ -259,7 +269,7 @@ CSS = r"""
   .spec-app .spec-hold-pct .widget-html-content { font-size: 52px; }
   .spec-app .spec-hold-formula .widget-html-content, .spec-app .spec-hold-fraction .widget-html-content { font-size: 16px; white-space: normal; }
   .spec-app .spec-money { flex-wrap: wrap; }
-  .spec-app .spec-chart-box { zoom: 1; transform-origin: 0 0; }
+  .spec-app .spec-chart-box { zoom: 1; }
   .spec-app .spec-settings-grid, .spec-app .spec-names { grid-template-columns: minmax(0, 1fr); }
   .spec-app .spec-settings-grid .widget-inline-hbox, .spec-app .spec-names .widget-inline-hbox { flex-wrap: wrap; width: 100%; }
   .spec-app .widget-inline-hbox .widget-label { max-width: 100%; }
@@ -267,4 +277,10 @@ CSS = r"""
   .spec-app .spec-bid-amount { width: 120px; }
   .spec-app .spec-auction-table table { font-size: 15px; }
 }
+/* The charts are drawn 410 px wide: smaller screens show them smaller (zoom keeps the labels in place). */
+@media (max-width: 440px) { .spec-app .spec-chart-box { zoom: 0.94; } }
+@media (max-width: 414px) { .spec-app .spec-chart-box { zoom: 0.88; } }
+@media (max-width: 389px) { .spec-app .spec-chart-box { zoom: 0.82; } }
+@media (max-width: 370px) { .spec-app .spec-chart-box { zoom: 0.78; } }
+@media (max-width: 345px) { .spec-app .spec-chart-box { zoom: 0.72; } }
 """
