@@ -315,7 +315,10 @@ _BOX = (
     "flex:1 1 230px;max-width:340px;min-width:200px;box-sizing:border-box;"
     "border-radius:10px;padding:8px 10px;background:#f7f5ef;"
 )
-_TAG = "display:inline-block;border-radius:6px;padding:1px 7px;margin-left:6px;font-size:15px;font-weight:600;vertical-align:middle;"
+_TAG = (
+    "display:inline-block;border-radius:6px;padding:1px 7px;margin-left:6px;font-size:15px;font-weight:600;"
+    "vertical-align:middle;"
+)
 
 
 def table_html(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import re
 
 import ipywidgets as widgets
@@ -53,7 +54,7 @@ def test_p2_the_decision_defaults_to_the_best_offer_and_says_so():
     class_auction(a, {"Mary": 10, "Henry": 13, "William": 20})
     william = c.names.index("William")
     assert c.game.best_offer == william
-    assert "spec-best-offer" in re.search(r"<tr[^>]*data-seat='%d'" % william, ui.auction_table.value).group(0)
+    assert "spec-best-offer" in re.search(rf"<tr[^>]*data-seat='{william}'", ui.auction_table.value).group(0)
     assert ui.accept_seat.value == william
     assert ui.accept.description == "Sell to William for 20"
     before = c.game.stacks
@@ -309,9 +310,9 @@ def test_a_bid_above_the_break_even_says_why_in_the_log():
             break
         a.close()
     assert c.notes, "some seed has a bold bid above its break-even"
-    (deal, step), (key, params) = next(iter(c.notes.items()))
+    (_deal, step), (key, params) = next(iter(c.notes.items()))
     assert key == "reason.bid.above.bold" and params["amount"] > params["worth"]
-    line = re.search(r'<li[^>]*data-step="%d">(.*?)</li>' % step, a.ui.log.value).group(1)
+    line = re.search(rf'<li[^>]*data-step="{step}">(.*?)</li>', a.ui.log.value).group(1)
     assert "spec-log-why" in line and "bold, they pay up to a quarter more than a card is worth" in text(line)
 
 
@@ -355,7 +356,7 @@ def test_the_mansfield_cast_names_do_not_overlap_on_the_bar_chart():
     renderer = canvas.get_renderer()
     boxes = [t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()]
     assert len(boxes) == 6
-    for left, right in zip(boxes, boxes[1:]):
+    for left, right in itertools.pairwise(boxes):
         assert left.x1 + 2 <= right.x0, [t.get_text() for t in ax.get_xticklabels()]
     assert all(b.x0 >= 0 and b.x1 <= a.win_chart.width_px for b in boxes)
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..errors import IllegalAction
 from ..i18n import Translator, error_text, translator
@@ -121,7 +121,7 @@ class SpeculationApp:
     @property
     def widget(self) -> widgets.VBox:
         """The root widget (``spec-app``)."""
-        return self.ui.app  # type: ignore[no-any-return]
+        return self.ui.app
 
     @property
     def win_chart(self) -> Any:

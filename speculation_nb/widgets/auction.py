@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..errors import IllegalAction
 from ..i18n import Translator, round_half_up

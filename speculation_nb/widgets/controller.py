@@ -60,7 +60,7 @@ class Snapshot:
     U: int
     h: int
     n: int
-    win: dict
+    win: dict[int | None, Fraction]
     expected_pot: Fraction
     fair: Fraction
     break_even: dict[int, Fraction] = field(default_factory=dict)
@@ -290,7 +290,7 @@ class Controller(HasTraits):
         human: int | None = None,
     ) -> None:
         n = rules.players
-        defaults = DEFAULT_NAMES
+        defaults: tuple[str, ...] = DEFAULT_NAMES
         if self.temperament == "mansfield":  # the characters sit where their strategies play
             defaults = players.mansfield_park(n).names
             if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 __all__ = ["ESM", "make_helper"]
 
@@ -35,7 +35,8 @@ function fix(root) {
   for (const box of root.querySelectorAll(".spec-chart-box")) {
     if (box.getAttribute("aria-hidden") !== "true") box.setAttribute("aria-hidden", "true");
   }
-  for (const head of root.querySelectorAll(".spec-settings .jupyter-widget-Collapse-header, .spec-settings .lm-Collapse-header, .spec-settings .p-Collapse-header")) {
+  const heads = ".spec-settings .jupyter-widget-Collapse-header, .spec-settings .lm-Collapse-header";
+  for (const head of root.querySelectorAll(heads)) {
     if (head.getAttribute("tabindex") !== "0") {
       head.setAttribute("tabindex", "0");
       head.setAttribute("role", "button");
@@ -104,7 +105,7 @@ def _helper_class() -> Any:
         import anywidget
         from traitlets import Dict, Unicode
 
-        class KeyHelper(anywidget.AnyWidget):  # type: ignore[misc]
+        class KeyHelper(anywidget.AnyWidget):
             """Keys, focus fixes and the live region (see the module docstring)."""
 
             _esm = ESM

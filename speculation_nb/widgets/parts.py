@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from traitlets import Int
 
 from ..cards import Card
@@ -86,7 +86,7 @@ def show(widget: widgets.Widget, visible: bool) -> None:
 
 
 def shown(widget: widgets.Widget) -> bool:
-    return widget.layout.display != "none"
+    return bool(widget.layout.display != "none")
 
 
 def set_traits(widget: widgets.Widget, **traits: Any) -> None:
@@ -117,7 +117,7 @@ def relabel(w: Any, labels: dict[Any, str]) -> None:
             w.value = value
 
 
-class NumberField(widgets.IntText):
+class NumberField(widgets.IntText):  # type: ignore[misc]
     """A whole-number field that is never clamped in the browser: what a person types is sent
     as typed, and the rules refuse it with the reason. ``min`` and ``max`` (kept in the kernel
     only) are the range the rules allow right now, for the views to suggest and show."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator, available_languages
 from ..rules import PRESETS, Rules
@@ -25,6 +25,7 @@ from .parts import Shell, button, esc, html_widget, relabel, set_traits, show
 __all__ = ["TEMPERAMENT_CHOICES", "SettingsView"]
 
 TEMPERAMENT_CHOICES = ("mixed", "cautious", "fair", "bold", "mansfield")
+DEFAULT_UNIFORM_ANTE: int = Rules.__dataclass_fields__["uniform_ante"].default  # type: ignore[assignment]
 VARIANT_DEFAULTS = {"jack_five": False, "dead_hand": False, "blind_trading": False, "price_cap": None, "hand_size": 3}
 
 #: The widgets built when the panel is first opened.
@@ -230,9 +231,7 @@ class SettingsView:
             blind_trading=False if hoyle else ui.set_v3.value,
             price_cap=(ui.set_cap.value if ui.set_v4.value and not hoyle else None),
             ante=ante,
-            uniform_ante=ui.set_uniform.value
-            if ante == "uniform"
-            else Rules.__dataclass_fields__["uniform_ante"].default,
+            uniform_ante=ui.set_uniform.value if ante == "uniform" else DEFAULT_UNIFORM_ANTE,
             start_chips=ui.set_chips.value,
             preset=ui.set_preset.value,
         )
