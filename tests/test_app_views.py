@@ -480,6 +480,6 @@ def test_every_new_word_is_in_the_four_languages():
     english = catalog("en")
     for lang in available_languages():
         cat = catalog(lang)
-        for key in ("button.new_session", "confirm.new_session", "odds.fair_note", "auction.price_note", "keys.help"):
+        for key in ("button.new_session", "status.confirm_new_session", "odds.fair_note", "auction.price_note", "label.keys"):
             assert cat.get(key), (lang, key)
         assert set(english) <= set(cat) | set(), lang

@@ -276,10 +276,10 @@ def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
     settings.update(kwargs)
     t = translator(settings.get("lang", "en"))
     if found.ignored:
-        settings["notice"] = t("query.ignored", what="; ".join(x.text(t) for x in found.ignored))
+        settings["notice"] = t("error.query_ignored", what="; ".join(x.text(t) for x in found.ignored))
     try:
         return SpeculationApp(**settings)
     except Exception:  # a combination the app refuses: the defaults, and say so
         log.exception("speculation_nb app: the page's settings were refused")
         keep = {k: v for k, v in settings.items() if k in ("lang", "charts")}
-        return SpeculationApp(**keep, notice=t("query.refused"))
+        return SpeculationApp(**keep, notice=t("error.query_refused"))

@@ -118,7 +118,7 @@ class OddsPanel:
     def spoken(c: Controller, game: Any, snap: Snapshot, t: Translator) -> str:
         """The live numbers in one sentence, for the screen readers' live region."""
         return t(
-            "live.odds",
+            "odds.live",
             card=t.card_name(game.best_trump),
             name=c.names[game.holder],
             pct=t.percent(snap.hold),

@@ -286,7 +286,7 @@ class SettingsView:
         relabel(ui.set_mode, {m: t(f"mode.{m}") for m in MODES})
         ui.set_mode.tooltips = [t(f"tooltip.mode.{m}") for m in MODES]
         relabel(ui.set_temperament, {x: t(f"temperament.{x}") for x in TEMPERAMENT_CHOICES})
-        relabel(ui.set_pace, {x: t(f"pace.{x}") for x in PACE_CHOICES})
+        relabel(ui.set_pace, {x: t(f"settings.pace.{x}") for x in PACE_CHOICES})
         relabel(ui.set_lang, {x: t.language_name(x) for x in available_languages()})
 
     def refresh(self, c: Controller) -> None:
