@@ -283,13 +283,23 @@ def test_on_a_real_event_loop_the_computers_finish_by_themselves(monkeypatch):
     assert asyncio.run(run())
 
 
-def test_without_an_event_loop_the_pace_is_instant():
-    a = make(players=5, seed=9, mode="play", pace="normal")
-    assert a.controller.delay == 0.0 or asyncio.get_event_loop_policy() is not None
-    a.controller.pace = "instant"
-    assert a.controller.delay == 0.0
-    a.ui.play.click()
-    assert not a.controller.acting
+def test_without_an_event_loop_the_computers_act_at_once(monkeypatch):
+    """A script or a test has no event loop: "auto" is instant, and even "normal" cannot wait."""
+    monkeypatch.delenv("SPECULATION_PACE", raising=False)
+    a = make(players=5, seed=9, mode="play", temperament="mixed")
+    assert a.controller.pace == "auto" and a.controller.delay == 0.0
+    a.controller.pace = "normal"
+    assert a.controller.delay == controller_module.PACES["normal"]
+    c = a.controller
+    while not (c.game.over or c.waiting_for_person()):
+        a.ui.next.click()
+    assert not c.acting and any(x.kind == "open_auction" for x in c.game.history) or c.game.over
+
+
+def test_the_pace_of_the_link_and_of_the_environment(monkeypatch):
+    assert from_request("pace=slow", charts="static").controller.delay == controller_module.PACES["slow"]
+    monkeypatch.setenv("SPECULATION_PACE", "instant")
+    assert make(players=3, seed=1).controller.delay == 0.0
 
 
 def test_a_bid_above_the_break_even_says_why_in_the_log():
@@ -480,6 +490,32 @@ def test_every_new_word_is_in_the_four_languages():
     english = catalog("en")
     for lang in available_languages():
         cat = catalog(lang)
-        for key in ("button.new_session", "status.confirm_new_session", "odds.fair_note", "auction.price_note", "label.keys"):
+        for key in (
+            "button.new_session",
+            "status.confirm_new_session",
+            "odds.fair_note",
+            "auction.price_note",
+            "label.keys",
+        ):
             assert cat.get(key), (lang, key)
         assert set(english) <= set(cat) | set(), lang
+
+
+def test_replace_session_shows_another_session_at_a_moment():
+    """``Controller.replace_session`` (a loaded save, a shared link): the whole page follows."""
+    from speculation_nb import Session
+
+    a = make(players=4, seed=1, mode="classroom")
+    a.ui.settings.selected_index = 0
+    session = Session(Rules(players=5, start_chips=80), ["Ann", "Bob", "Cy", "Di", "Ed"], 6, seed=123)
+    for _ in range(4):
+        session.game.reveal()
+    a.controller.replace_session(session, moment=2)
+    c = a.controller
+    assert c.session is session and c.moment == 2 and not c.live
+    assert "seed 123" in a.ui.deal_info.value and "Deal 1 of 6" in a.ui.deal_info.value
+    assert a.ui.timeline.value == 2 and a.ui.timeline.max == 4
+    assert "spec-message-past" in a.ui.message._dom_classes
+    assert a.ui.set_players.value == 5 and a.ui.set_chips.value == 80 and a.ui.set_names[0].value == "Ann"
+    a.ui.now.click()
+    assert c.live and a.ui.hold_pct.value == T.percent(odds.hold_probability(session.game))

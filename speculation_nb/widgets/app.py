@@ -136,7 +136,7 @@ class SpeculationApp:
 
     def close(self) -> None:
         """Close this app's widgets (and its chart canvases); other widgets are left alone."""
-        self.controller.replace_session(self.controller.session)  # stops pending computer actions
+        self.controller.stop()  # no computer action arrives for closed widgets
         self.charts.close()
         for w in self.ui.built():
             if isinstance(w, widgets.Widget):

@@ -528,6 +528,10 @@ class Controller(HasTraits):
             self.acting = False
             self._changed(self.t("error.unexpected"), "error")
 
+    def stop(self) -> None:
+        """Cancel the computer players' pending actions (the app closing); nothing else changes."""
+        self._stop_computers()
+
     def _stop_computers(self) -> None:
         if self._timer is not None:
             self._timer.cancel()

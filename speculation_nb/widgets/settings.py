@@ -89,6 +89,7 @@ class SettingsView:
         self.widget = widgets.VBox([ui.settings, ui.share_slot])
         self.widget.add_class("spec-settings-area")
         self.built = False
+        self._synced: object = None
         self._helps: dict[str, widgets.HTML] = {}
         ui.lazy(LAZY, self.build)
         ui.settings.observe(app.guard(self._on_open), "selected_index")
@@ -294,6 +295,10 @@ class SettingsView:
         if not self.built:
             return
         ui = self.app.ui
+        if c.session is not self._synced:  # a new session from elsewhere (a loaded save, a shared link)
+            with self.app.quietly():
+                self.sync()
+            return
         if ui.set_lang.value != c.lang or ui.set_mode.value != c.mode or ui.set_pace.value != c.pace:
             with self.app.quietly():
                 ui.set_lang.value = c.lang
@@ -305,6 +310,7 @@ class SettingsView:
         """The form shows the controller's settings."""
         ui = self.app.ui
         c = self.app.controller
+        self._synced = c.session
         r = c.rules
         ui.set_players.value = r.players
         for i, w in enumerate(ui.set_names):
