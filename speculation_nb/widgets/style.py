@@ -260,6 +260,17 @@ CSS = r"""
 .spec-app .spec-math-long .spec-hold-formula .widget-html-content,
 .spec-app .spec-math-long .spec-hold-fraction .widget-html-content { font-size: 15px; }
 
+/* The auction in the odds column: its rows fit the column's width (410 px) without wrapping. */
+.spec-app .spec-auction { gap: 4px; padding: 6px 8px; }
+.spec-app .spec-auction .spec-button { height: 40px; font-size: 16px; padding: 0 10px; }
+.spec-app .spec-auction-table td { padding: 2px 6px 2px 0; }
+.spec-app .spec-bid-row, .spec-app .spec-decide-row { gap: 6px; }
+.spec-app .spec-auction .spec-bid-amount { width: 96px; }
+.spec-app .spec-auction .spec-bid-amount input { font-size: 17px; }
+.spec-app .spec-auction select { font-size: 15px; }
+.spec-app .spec-bid-hint { flex: 1 1 100%; }
+.spec-app .spec-bid-hint .widget-html-content { font-size: 13px; line-height: 1.1; }
+
 /* ----------------------------------------------------------- keyboard, readers */
 .spec-app :focus-visible, .spec-app input:focus, .spec-app select:focus,
 .spec-app [tabindex]:focus-visible {
