@@ -9,6 +9,7 @@ import html
 import re
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -110,7 +111,7 @@ def test_a_full_deal_stepped_through_with_next_card():
         text(ui.log.value).count("turns up") == game.reveals + 1
     )  # every reveal, and the turn-up ("deals and turns up")
     # Standings follow the stacks.
-    assert [s.name for s in c.session.standings()][0] in text(ui.standings.value)
+    assert c.session.standings()[0].name in text(ui.standings.value)
 
 
 def test_back_forward_slider_and_back_to_now():
@@ -475,7 +476,7 @@ def test_controller_alone_has_no_widgets():
     import speculation_nb.odds
 
     for mod in (speculation_nb.game, speculation_nb.odds):
-        assert "ipywidgets" not in open(mod.__file__, encoding="utf-8").read()
+        assert "ipywidgets" not in Path(mod.__file__).read_text(encoding="utf-8")
     assert "ipywidgets" in sys.modules  # (imported by this test module, not by the engine)
 
 

@@ -63,7 +63,7 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-lead``, the change since the start ``spec-up-chips`` /
   ``spec-down-chips``)
 * odds: ``spec-hold-label``, ``spec-hold-pct`` (+ ``spec-settled`` once the deal
-  is over), ``spec-math``, ``spec-hold-formula``, ``spec-hold-fraction``,
+  is over), ``spec-math`` (+ ``spec-math-long``), ``spec-hold-formula``, ``spec-hold-fraction``,
   ``spec-hold-legend``, ``spec-hold-words``, ``spec-money``,
   ``spec-expected-pot``, ``spec-fair-price``, ``spec-fair-note``
 * charts: ``spec-charts`` (both, hidden while an auction is open: the auction

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..errors import IllegalAction
 from ..i18n import Translator, error_text, translator
@@ -121,7 +121,7 @@ class SpeculationApp:
     @property
     def widget(self) -> widgets.VBox:
         """The root widget (``spec-app``)."""
-        return self.ui.app  # type: ignore[no-any-return]
+        return self.ui.app
 
     @property
     def win_chart(self) -> Any:
@@ -136,7 +136,7 @@ class SpeculationApp:
 
     def close(self) -> None:
         """Close this app's widgets (and its chart canvases); other widgets are left alone."""
-        self.controller.replace_session(self.controller.session)  # stops pending computer actions
+        self.controller.stop()  # no computer action arrives for closed widgets
         self.charts.close()
         for w in self.ui.built():
             if isinstance(w, widgets.Widget):
@@ -199,6 +199,7 @@ class SpeculationApp:
         self.charts = ChartsView(self, charts)
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)
+        ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox([self.table.widget, *self.controls.widgets, self.trade.widget, self.log.widget])
         ui.left.add_class("spec-left")
         ui.main = widgets.HBox([ui.left, self.odds.widget])
@@ -275,10 +276,10 @@ def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
     settings.update(kwargs)
     t = translator(settings.get("lang", "en"))
     if found.ignored:
-        settings["notice"] = t("query.ignored", what="; ".join(x.text(t) for x in found.ignored))
+        settings["notice"] = t("error.query_ignored", what="; ".join(x.text(t) for x in found.ignored))
     try:
         return SpeculationApp(**settings)
     except Exception:  # a combination the app refuses: the defaults, and say so
         log.exception("speculation_nb app: the page's settings were refused")
         keep = {k: v for k, v in settings.items() if k in ("lang", "charts")}
-        return SpeculationApp(**keep, notice=t("query.refused"))
+        return SpeculationApp(**keep, notice=t("error.query_refused"))

@@ -1,9 +1,10 @@
 """The auction (P1, P2, V4): the holder offers the best trump for sale, the others bid,
 the holder sells to one of them or declines.
 
-Only the offer button exists at first; the rest is built the first time an auction
-opens (the first view is quicker to show). While an auction is open it takes the
-charts' place in the odds panel, so that the numbers to decide by stay in view:
+Only the offer button exists at first (the app puts it by the step controls); the
+rest is built the first time an auction opens (the first view is quicker to show).
+While an auction is open it takes the charts' place in the odds panel, so that the
+numbers to decide by stay in view:
 
 * the table of bids with each bidder's break-even price ("worth to them": the most that
   buyer should pay) and the seller's ("takes at least": the least the seller should
@@ -21,12 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..errors import IllegalAction
 from ..i18n import Translator, round_half_up
 from .controller import Controller, Snapshot
-from .log_view import event_html
 from .parts import NumberField, Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 
 __all__ = ["AuctionView", "BidAmount"]
@@ -58,8 +58,8 @@ class AuctionView:
     def __init__(self, app: Shell) -> None:
         self.app = app
         ui = app.ui
-        ui.open_auction = button("spec-open-auction", "warning")
-        ui.auction = widgets.VBox([ui.open_auction])
+        ui.open_auction = button("spec-open-auction", "warning")  # the app puts it by the step controls
+        ui.auction = widgets.VBox([])
         ui.auction.add_class("spec-auction")
         self.widget = ui.auction
         self.built = False
@@ -95,7 +95,6 @@ class AuctionView:
         ui.decide_row = widgets.HBox([ui.accept_seat, ui.accept, ui.decline, ui.let_decide])
         ui.decide_row.add_class("spec-decide-row")
         ui.auction.children = [
-            ui.open_auction,
             ui.auction_title,
             ui.auction_table,
             ui.price_note,
@@ -123,13 +122,7 @@ class AuctionView:
         self.app.controller.bid(self.bid_seat(), amount)
 
     def _let_decide(self) -> None:
-        c = self.app.controller
-        c.let_holder_decide()
-        for event in reversed(c.game.events):  # say what the holder decided (the log says it too)
-            if event.kind in ("sale", "decline"):
-                line = event_html(event, c.names, c.t) or ""
-                c.notify(_plain(line), "ok")
-                break
+        self.app.controller.let_holder_decide()  # the message line says what the holder decided, and why
 
     # ------------------------------------------------------------------ refresh
     def texts(self, t: Translator) -> None:
@@ -171,7 +164,7 @@ class AuctionView:
         show(ui.open_auction, can_open)
         set_traits(ui.open_auction, description=t("button.open_auction", card=str(game.best_trump)))
         open_ = auction is not None and not game.over
-        show(ui.auction, can_open or open_)
+        show(ui.auction, open_)
         toggle_class(ui.auction, "spec-auction-idle", not open_)
         if not open_ and not self.built:
             return False
@@ -291,10 +284,3 @@ class AuctionView:
             set_traits(ui.bid, disabled=False)
             ui.bid_hint.value = esc(t("auction.bid_range", low=t.number(low), high=t.number(high)))
         set_traits(ui.withdraw, disabled=not (c.live and standing) or c.acting)
-
-
-def _plain(line: str) -> str:
-    import html
-    import re
-
-    return html.unescape(re.sub(r"<[^>]+>", "", line))

@@ -16,7 +16,7 @@ import asyncio
 import logging
 import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -24,10 +24,9 @@ from typing import Any
 from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
 from .. import odds, players
-from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
-from ..i18n import Translator, available_languages, translator
+from ..i18n import Translator, available_languages, reason_text, translator
 from ..rules import Rules
 from ..session import Session
 
@@ -61,7 +60,7 @@ class Snapshot:
     U: int
     h: int
     n: int
-    win: dict
+    win: dict[int | None, Fraction]
     expected_pot: Fraction
     fair: Fraction
     break_even: dict[int, Fraction] = field(default_factory=dict)
@@ -114,57 +113,6 @@ def parse_seed(text: Any) -> int | None:
     if not 0 <= value <= MAX_SEED:
         raise ValueError(text)
     return value
-
-
-@dataclass(frozen=True)
-class _Move:
-    """One action of a computer player, and why (a catalog key and its parameters; seats as ints)."""
-
-    action: Action
-    reason: str
-    params: dict[str, Any]
-
-
-def _next_move(game: Game, strategies: dict[int, players.Strategy], asked: set[Any]) -> _Move | None:
-    """The next single action of a computer player, or None when no computer acts now.
-
-    Each owner of each best trump is asked once (``asked``) whether to open an auction;
-    then the computer bidders bid, clockwise from the holder's left, one bid at a time;
-    when nobody bids any more the computer holder accepts a bid or declines.
-    """
-    if game.over:
-        return None
-    holder = game.holder
-    if game.auction is None:
-        strategy = strategies.get(holder)
-        key = (game.best_trump, holder)
-        if strategy is None or key in asked or not game.can_open_auction():
-            return None
-        asked.add(key)
-        if not strategy.wants_auction(game, holder):
-            return None
-        return _Move(Action.make("open_auction"), "auto.open", {"seat": holder, "card": str(game.best_trump)})
-    if len(game.auction) <= 10 * game.rules.players:
-        for seat in players.bidders(game):
-            player = strategies.get(seat)
-            span = game.bid_range(seat)
-            amount = player.bid(game, seat) if player is not None else None
-            if amount is not None and span is not None and span[0] <= amount <= span[1]:
-                return _Move(Action.make("bid", seat=seat, amount=amount), "auto.bid", {"seat": seat, "amount": amount})
-    strategy = strategies.get(holder)
-    if strategy is None:
-        return None
-    people = [s for s in range(game.rules.players) if s != holder and s not in strategies]
-    if any(game.bid_range(s) is not None or s in game.auction for s in people):
-        return None  # a person may still bid: the holder waits (the person can let it decide)
-    choice = strategy.choose_sale(game, holder)
-    if choice is not None and choice in game.acceptable():
-        return _Move(
-            Action.make("accept", seat=choice),
-            "auto.sell",
-            {"seat": holder, "buyer": choice, "amount": game.auction[choice]},
-        )
-    return _Move(Action.make("decline"), "auto.decline", {"seat": holder})
 
 
 class Controller(HasTraits):
@@ -342,7 +290,7 @@ class Controller(HasTraits):
         human: int | None = None,
     ) -> None:
         n = rules.players
-        defaults = DEFAULT_NAMES
+        defaults: tuple[str, ...] = DEFAULT_NAMES
         if self.temperament == "mansfield":  # the characters sit where their strategies play
             defaults = players.mansfield_park(n).names
             if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):
@@ -484,10 +432,11 @@ class Controller(HasTraits):
         strategy = self.strategy_of(game.holder)
         if strategy is None:  # the app shows the holder's own buttons then; this guards direct calls
             raise IllegalAction("P2", "holder_decides", "the holder decides for themselves", holder=game.holder)
-        buyer = players.computer_decision(game, strategy)
+        move = players.holder_decision(game, strategy)
+        said = self._apply(move)
         self._computers()
-        self._changed()
-        return buyer
+        self._changed(said, "auto")
+        return move.action["seat"] if move.action.kind == "accept" else None
 
     def blind_trade(self, buyer: int, seller: int, count: int, price: int) -> bool:
         """V3. In play mode the computer side agrees or refuses (returns False, nothing happens)."""
@@ -553,14 +502,14 @@ class Controller(HasTraits):
         self._timer = loop.call_later(delay, self._tick)
         self.acting = True
 
-    def _peek(self) -> _Move | None:
-        """The next computer action, without marking its holder as asked."""
-        return _next_move(self.game, self.strategies, set(self._asked))
+    def _peek(self) -> players.Move | None:
+        """The next computer action, without marking anyone as asked."""
+        return players.next_move(self.game, self.strategies, set(self._asked))
 
-    def _next_move(self) -> _Move | None:
+    def _next_move(self) -> players.Move | None:
         if self.mode != "play" or self.game.over:
             return None
-        return _next_move(self.game, self.strategies, self._asked)
+        return players.next_move(self.game, self.strategies, self._asked)
 
     def _tick(self) -> None:
         self._timer = None
@@ -579,58 +528,26 @@ class Controller(HasTraits):
             self.acting = False
             self._changed(self.t("error.unexpected"), "error")
 
+    def stop(self) -> None:
+        """Cancel the computer players' pending actions (the app closing); nothing else changes."""
+        self._stop_computers()
+
     def _stop_computers(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         self.acting = False
 
-    def _apply(self, move: _Move) -> str:
-        """Apply one computer action; note why when a bid exceeds the bidder's break-even;
-        return the action in words."""
+    def _apply(self, move: players.Move) -> str:
+        """Apply one computer action (a :class:`~speculation_nb.players.Move`); keep its reason
+        for the log when it needs one (a bid above the bidder's break-even, a sale below the
+        holder's: the temperament that makes it); return the action in words."""
         game = self.game
-        action = move.action
-        note: tuple[str, dict[str, Any]] | None = None
-        if action.kind == "bid":
-            seat, amount = action["seat"], action["amount"]
-            be = Fraction(odds.break_even(game, seat))
-            if amount > be:
-                note = self.why_above(seat, amount, be)
-        game.apply(action)
-        step = len(game.history)
-        if note is not None:
-            self.notes[(self.session.deal_number, step)] = note
+        game.apply(move.action)
+        if move.reason.startswith(("reason.bid.above", "reason.accept.below", "reason.accept.fond")):
+            self.notes[(self.session.deal_number, len(game.history))] = (move.reason, dict(move.params))
         return self.say(move.reason, move.params)
 
-    def why_above(self, seat: int, amount: int, break_even: Fraction) -> tuple[str, dict[str, Any]]:
-        """Why computer ``seat`` bids ``amount``, above its ``break_even``: its temperament."""
-        strategy: Any = self.strategy_of(seat)
-        for _ in range(3):  # an undecided or fond player bids as its advisor or base does
-            inner = getattr(strategy, "advisor", None) or getattr(strategy, "base", None)
-            if inner is None or hasattr(strategy, "appetite"):
-                break
-            strategy = inner
-        kind = str(getattr(strategy, "name", "other"))
-        appetite = getattr(strategy, "appetite", None)
-        params: dict[str, Any] = {"seat": seat, "amount": amount, "break_even": break_even, "kind": kind}
-        if appetite is not None and Fraction(appetite) > 1:
-            params["factor"] = Fraction(appetite)
-            return "why.above_appetite", params
-        return "why.above", params
-
-    def say(self, key: str, params: dict[str, Any]) -> str:
-        """A catalog message with seats as names, chips as the language writes them."""
-        t = self.t
-        shown: dict[str, Any] = {}
-        for name, value in params.items():
-            if name in ("seat", "buyer", "seller", "holder") and isinstance(value, int):
-                shown[name if name != "seat" else "name"] = self.names[value] if 0 <= value < len(self.names) else "?"
-            elif isinstance(value, Fraction):
-                shown[name] = t.number(value, 2 if value.denominator != 1 and name == "factor" else 0)
-            elif isinstance(value, int) and not isinstance(value, bool):
-                shown[name] = t.number(value)
-            elif name == "kind":
-                shown[name] = t(f"player.kind.{value}") if t.has(f"player.kind.{value}") else t("player.kind.other")
-            else:
-                shown[name] = value
-        return t(key, **shown)
+    def say(self, key: str, params: Mapping[str, Any]) -> str:
+        """A computer player's reason in words, seats as names (see :func:`~speculation_nb.i18n.reason_text`)."""
+        return reason_text(key, params, self.t, self.names)

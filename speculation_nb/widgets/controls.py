@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator
 from .controller import Controller
@@ -79,7 +79,7 @@ class ControlsView:
         keys = " · ".join(
             f"<kbd>{esc(key.upper())}</kbd> {esc(t(name).strip(' ▶◀⏭⇥'))}" for key, (_cls, name) in KEYS.items()
         )
-        ui.keys_help.value = f"{esc(t('keys.help'))} {keys}"
+        ui.keys_help.value = f"{esc(t('label.keys'))} {keys}"
 
     def refresh(self, c: Controller, game: Any, t: Translator) -> None:
         ui = self.app.ui

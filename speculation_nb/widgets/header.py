@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator
 from .controller import Controller, parse_seed
@@ -75,7 +75,7 @@ class HeaderView:
         if not c.started:
             self.confirmed()
             return
-        c.notify(c.t("confirm.new_session_asked"), "info")
+        c.notify(c.t("status.confirm_asked"), "info")
 
     def confirmed(self) -> None:
         start, self._pending = self._pending, None
@@ -93,7 +93,7 @@ class HeaderView:
     def cancel(self) -> None:
         self._pending = None
         c = self.app.controller
-        c.notify(c.t("confirm.cancelled"), "info")
+        c.notify(c.t("status.confirm_cancelled"), "info")
 
     @property
     def asking(self) -> bool:
@@ -106,7 +106,7 @@ class HeaderView:
         set_traits(ui.new_session, description=t("button.new_session"), tooltip=t("tooltip.new_session"))
         set_traits(ui.confirm_yes, description=t("button.confirm_new_session"), tooltip=t("tooltip.confirm_yes"))
         set_traits(ui.confirm_no, description=t("button.cancel"), tooltip=t("tooltip.confirm_no"))
-        ui.confirm_text.value = esc(t("confirm.new_session"))
+        ui.confirm_text.value = esc(t("status.confirm_new_session"))
         set_traits(ui.seed, placeholder=t("label.seed_placeholder"), tooltip=t("tooltip.seed_enter"), description="")
 
     def refresh(self, c: Controller, game: Any, t: Translator) -> None:
@@ -123,7 +123,7 @@ class HeaderView:
         ui.deal_info.value = " · ".join(esc(p) for p in parts)
         holder = game.holder
         ui.headline.value = t.html(
-            "headline",
+            "header.headline",
             suit=t.suit_name(game.trump),
             turn_up=card_html(game.turn_up, t),
             card=card_html(game.best_trump, t),

@@ -20,22 +20,23 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 __all__ = ["ESM", "make_helper"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
 ESM = r"""
-const FOCUS_FIX = "[tabindex]";
 function fix(root) {
-  for (const el of root.querySelectorAll(".spec-charts " + FOCUS_FIX + ", .spec-charts canvas")) {
+  const stops = ".spec-charts, .spec-chart-box, .spec-charts [tabindex], .spec-charts canvas, .spec-charts button";
+  for (const el of root.querySelectorAll(stops)) {
     if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
   }
   for (const box of root.querySelectorAll(".spec-chart-box")) {
     if (box.getAttribute("aria-hidden") !== "true") box.setAttribute("aria-hidden", "true");
   }
-  for (const head of root.querySelectorAll(".spec-settings .jupyter-widget-Collapse-header, .spec-settings .lm-Collapse-header, .spec-settings .p-Collapse-header")) {
+  const heads = ".spec-settings .jupyter-widget-Collapse-header, .spec-settings .lm-Collapse-header";
+  for (const head of root.querySelectorAll(heads)) {
     if (head.getAttribute("tabindex") !== "0") {
       head.setAttribute("tabindex", "0");
       head.setAttribute("role", "button");
@@ -43,7 +44,8 @@ function fix(root) {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); head.click(); }
       });
     }
-    const open = head.parentElement && head.parentElement.classList.contains("jupyter-mod-active");
+    const open = head.classList.contains("jupyter-mod-active") ||
+      (head.parentElement && head.parentElement.classList.contains("jupyter-widget-Collapse-open"));
     const want = open ? "true" : "false";
     if (head.getAttribute("aria-expanded") !== want) head.setAttribute("aria-expanded", want);
   }
@@ -103,7 +105,7 @@ def _helper_class() -> Any:
         import anywidget
         from traitlets import Dict, Unicode
 
-        class KeyHelper(anywidget.AnyWidget):  # type: ignore[misc]
+        class KeyHelper(anywidget.AnyWidget):
             """Keys, focus fixes and the live region (see the module docstring)."""
 
             _esm = ESM

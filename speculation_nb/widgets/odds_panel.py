@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..cards import Card
 from ..i18n import Safe, Translator, round_half_up
@@ -80,6 +80,8 @@ class OddsPanel:
             ui.hold_formula.value = esc(t("odds.formula", a=U - h, n=n, b=U))
             ui.hold_legend.value = esc(t("odds.legend", U=U, h=h, n=n))
         show(ui.hold_legend, not game.over)
+        # A long formula and fraction ("= C(41, 12) / C(51, 12) = 566618/11388335") in smaller type, on one line.
+        toggle_class(ui.math, "spec-math-long", len(ui.hold_formula.value) + len(ui.hold_fraction.value) > 38)
         ui.hold_words.value = self._words(c, game, snap, t)
         pot = snap.expected_pot
         pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))
@@ -116,7 +118,7 @@ class OddsPanel:
     def spoken(c: Controller, game: Any, snap: Snapshot, t: Translator) -> str:
         """The live numbers in one sentence, for the screen readers' live region."""
         return t(
-            "live.odds",
+            "odds.live",
             card=t.card_name(game.best_trump),
             name=c.names[game.holder],
             pct=t.percent(snap.hold),

@@ -25,7 +25,7 @@ def page_query() -> str:
     # several CPU-seconds per kernel, for nothing in a kernel started for its page.
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         try:
-            from voila.utils import wait_for_request
+            from voila.utils import wait_for_request  # type: ignore[import-untyped]
 
             wait_for_request()
         except Exception:  # not under Voila, or no request to wait for

@@ -11,16 +11,15 @@ traits without the observers taking it for a person's action).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from traitlets import Int
 
 from ..cards import Card
-from ..i18n import Safe, Translator
+from ..i18n import Safe, Translator, escape
 from .controller import Controller
 
 __all__ = [
@@ -40,11 +39,8 @@ __all__ = [
 ]
 
 
-def esc(value: Any) -> str:
-    """Text for HTML: escaped, unless it is :class:`~speculation_nb.i18n.Safe` markup."""
-    if isinstance(value, Safe):
-        return str(value)
-    return html.escape(str(value), quote=True)
+#: Text for HTML: escaped, unless it is :class:`~speculation_nb.i18n.Safe` markup.
+esc = escape
 
 
 def bidi(text: Any) -> Safe:
@@ -90,7 +86,7 @@ def show(widget: widgets.Widget, visible: bool) -> None:
 
 
 def shown(widget: widgets.Widget) -> bool:
-    return widget.layout.display != "none"
+    return bool(widget.layout.display != "none")
 
 
 def set_traits(widget: widgets.Widget, **traits: Any) -> None:
@@ -121,7 +117,7 @@ def relabel(w: Any, labels: dict[Any, str]) -> None:
             w.value = value
 
 
-class NumberField(widgets.IntText):
+class NumberField(widgets.IntText):  # type: ignore[misc]
     """A whole-number field that is never clamped in the browser: what a person types is sent
     as typed, and the rules refuse it with the reason. ``min`` and ``max`` (kept in the kernel
     only) are the range the rules allow right now, for the views to suggest and show."""

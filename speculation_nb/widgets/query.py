@@ -71,38 +71,38 @@ def read_query(query: str | None = None) -> QueryResult:
         elif code.split("_")[0].lower() in available_languages():  # "de_AT", "pt-BR", "IT"
             s["lang"] = code.split("_")[0].lower()
         else:
-            ignore("query.bad_lang", lang, choices=", ".join(available_languages()))
+            ignore("error.query_bad_lang", lang, choices=", ".join(available_languages()))
     mode = params.get("mode")
     if mode is not None:
         if mode.strip() in MODES:
             s["mode"] = mode.strip()
         else:
-            ignore("query.bad_mode", mode, choices=", ".join(MODES))
+            ignore("error.query_bad_mode", mode, choices=", ".join(MODES))
     cast = params.get("cast")
     if cast is not None:
         if cast.strip() == "mansfield":  # the novel's card party, chapter 7
             s["temperament"] = "mansfield"
             s.setdefault("players", 6)
         else:
-            ignore("query.bad_cast", cast)
+            ignore("error.query_bad_cast", cast)
     charts = params.get("charts")
     if charts is not None:
         if charts.strip() in ("auto", "ipympl", "static"):
             s["charts"] = charts.strip()
         else:
-            ignore("query.bad_charts", charts)
+            ignore("error.query_bad_charts", charts)
     pace = params.get("pace")
     if pace is not None:
         if pace.strip() in PACE_CHOICES:
             s["pace"] = pace.strip()
         else:
-            ignore("query.bad_pace", pace)
+            ignore("error.query_bad_pace", pace)
     seed = params.get("seed")
     if seed is not None:
         try:
             value = parse_seed(seed)
         except ValueError:
-            ignore("query.bad_seed", seed)
+            ignore("error.query_bad_seed", seed)
         else:
             if value is not None:
                 s["seed"] = value
@@ -111,9 +111,9 @@ def read_query(query: str | None = None) -> QueryResult:
         text = players.strip()
         # isdigit() accepts "²" and "٣"; only ASCII digits are a number of players here
         if not (text.isascii() and text.isdigit()) or len(text) > 3:
-            ignore("query.bad_players_text", players)
+            ignore("error.query_bad_players_text", players)
         elif not 3 <= int(text) <= 8:
-            ignore("query.bad_players", players)
+            ignore("error.query_bad_players", players)
         else:
             s["players"] = int(text)
     return out  # other names are left alone: a host (Voila, JupyterLite) may add its own

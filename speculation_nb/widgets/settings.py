@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator, available_languages
 from ..rules import PRESETS, Rules
@@ -25,6 +25,7 @@ from .parts import Shell, button, esc, html_widget, relabel, set_traits, show
 __all__ = ["TEMPERAMENT_CHOICES", "SettingsView"]
 
 TEMPERAMENT_CHOICES = ("mixed", "cautious", "fair", "bold", "mansfield")
+DEFAULT_UNIFORM_ANTE: int = Rules.__dataclass_fields__["uniform_ante"].default  # type: ignore[assignment]
 VARIANT_DEFAULTS = {"jack_five": False, "dead_hand": False, "blind_trading": False, "price_cap": None, "hand_size": 3}
 
 #: The widgets built when the panel is first opened.
@@ -88,6 +89,7 @@ class SettingsView:
         self.widget = widgets.VBox([ui.settings, ui.share_slot])
         self.widget.add_class("spec-settings-area")
         self.built = False
+        self._synced: object = None
         self._helps: dict[str, widgets.HTML] = {}
         ui.lazy(LAZY, self.build)
         ui.settings.observe(app.guard(self._on_open), "selected_index")
@@ -230,9 +232,7 @@ class SettingsView:
             blind_trading=False if hoyle else ui.set_v3.value,
             price_cap=(ui.set_cap.value if ui.set_v4.value and not hoyle else None),
             ante=ante,
-            uniform_ante=ui.set_uniform.value
-            if ante == "uniform"
-            else Rules.__dataclass_fields__["uniform_ante"].default,
+            uniform_ante=ui.set_uniform.value if ante == "uniform" else DEFAULT_UNIFORM_ANTE,
             start_chips=ui.set_chips.value,
             preset=ui.set_preset.value,
         )
@@ -287,7 +287,7 @@ class SettingsView:
         relabel(ui.set_mode, {m: t(f"mode.{m}") for m in MODES})
         ui.set_mode.tooltips = [t(f"tooltip.mode.{m}") for m in MODES]
         relabel(ui.set_temperament, {x: t(f"temperament.{x}") for x in TEMPERAMENT_CHOICES})
-        relabel(ui.set_pace, {x: t(f"pace.{x}") for x in PACE_CHOICES})
+        relabel(ui.set_pace, {x: t(f"settings.pace.{x}") for x in PACE_CHOICES})
         relabel(ui.set_lang, {x: t.language_name(x) for x in available_languages()})
 
     def refresh(self, c: Controller) -> None:
@@ -295,6 +295,10 @@ class SettingsView:
         if not self.built:
             return
         ui = self.app.ui
+        if c.session is not self._synced:  # a new session from elsewhere (a loaded save, a shared link)
+            with self.app.quietly():
+                self.sync()
+            return
         if ui.set_lang.value != c.lang or ui.set_mode.value != c.mode or ui.set_pace.value != c.pace:
             with self.app.quietly():
                 ui.set_lang.value = c.lang
@@ -306,6 +310,7 @@ class SettingsView:
         """The form shows the controller's settings."""
         ui = self.app.ui
         c = self.app.controller
+        self._synced = c.session
         r = c.rules
         ui.set_players.value = r.players
         for i, w in enumerate(ui.set_names):
