@@ -4,8 +4,13 @@
 
 Starts the app server exactly as the README's app command does
 (``speculation_nb.serve.voila_args`` through ``tests/voila_server.py``), with
-culling shortened through the environment variables ``speculation_nb.serve``
-reads, and opens N sessions the way browsers do:
+culling checked every 2 s (``--cull-interval``) instead of 30, through the
+environment variables ``speculation_nb.serve`` reads; the idle time before a
+kernel is culled stays the served 120 s (``--cull-idle``): a kernel waits, idle
+and unconnected, from the end of its page's rendering until the browser has
+loaded the page's scripts, and under load a shorter time culled kernels whose
+pages were still loading ("Kernel never reached an 'alive' state"). It opens N
+sessions the way browsers do:
 
 - a few (``--browsers``, 3 by default) in headless Debian Chromium (Playwright,
   every other host name unresolvable, so nothing leaves loopback);
@@ -94,9 +99,14 @@ class Target:
     output: str  # CSS class of the model whose ``value`` changes on a click
     query: str = ""
     error: str = ""  # CSS class a model takes when the page shows an error
+    # CSS class of a model whose value must show the query's seed: the page's address reached
+    # the kernel (with a preheated pool it arrives after the kernel has started)
+    seed_shown: str = ""
 
 
-APP_TARGET = Target(APP, "spec-next", "spec-hold-pct", "?mode=classroom&seed={seed}", "spec-message-error")
+APP_TARGET = Target(
+    APP, "spec-next", "spec-hold-pct", "?mode=classroom&seed={seed}", "spec-message-error", "spec-deal-info"
+)
 BARE_TARGET = Target(BARE_MPL, "bare-button", "bare-count")
 
 
@@ -439,6 +449,18 @@ class ProtocolSession:
                 self._custom(model_id, {"type": kind})
         if self.button_disabled():
             raise ProtocolError("the button is disabled when the page opens")
+        seed = re.search(r"[?&]seed=(\d+)", self.query)
+        if self.target.seed_shown and seed:
+            from speculation_nb.i18n import translator
+
+            words = translator("en")("header.seed", seed=seed.group(1))  # "seed 42", as the header says it
+            shown = [
+                str(m["state"].get("value", ""))
+                for m in self.models.values()
+                if self.target.seed_shown in m["state"].get("_dom_classes", [])
+            ]
+            if not any(words in text for text in shown):
+                raise ProtocolError(f"the page's address did not reach the kernel: no {words!r} in the header")
 
     def _add_model(self, model_id: str, name: str, module: str, state: dict[str, Any]) -> None:
         self.models[model_id] = {"name": name, "module": module, "state": state}
@@ -640,7 +662,7 @@ class Options:
     clicks: int = 0  # 0: the whole deal
     think: float = 1.0
     ramp: float = 10.0
-    cull_idle: int = 30
+    cull_idle: int = 120  # the served default: a slow page must connect before its kernel is culled
     cull_interval: int = 2
     pool: int | None = None  # None: SPECULATION_POOL_SIZE or 0
     fill_delay: int | None = None  # None: SPECULATION_POOL_FILL_DELAY or speculation_nb.serve's
@@ -1221,7 +1243,7 @@ async def main_async(run: Run) -> None:
     server = run.server(run.target.notebook)
     run.say(f"app server: python -m voila {' '.join(server.command[3:])}")
     run.say(
-        f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
+        f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling set with "
         f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
         + (f", SPECULATION_POOL_SIZE={options.pool}" if options.pool is not None else "")
         + f"); "
@@ -1357,7 +1379,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=0, help="clicks per session (default 0: the whole deal)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between clicks, +-50%% (default 1)")
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which the sessions open (default 10)")
-    parser.add_argument("--cull-idle", type=int, default=30, help="SPECULATION_CULL_IDLE_TIMEOUT for the test (30)")
+    parser.add_argument(
+        "--cull-idle",
+        type=int,
+        default=120,
+        help="SPECULATION_CULL_IDLE_TIMEOUT for the test (120, as served: shorter, a page slower to connect "
+        "than that loses its kernel, 'Kernel never reached an alive state')",
+    )
     parser.add_argument("--cull-interval", type=int, default=2, help="SPECULATION_CULL_INTERVAL for the test (2)")
     parser.add_argument("--pool", type=int, default=None, help="SPECULATION_POOL_SIZE (default: as the environment)")
     parser.add_argument(

@@ -102,6 +102,32 @@ def test_the_link_of_a_moment_reopens_it_in_another_browser(server, browser, ope
     other_watch.assert_clean()
 
 
+def test_the_link_opens_in_a_preheated_kernel_too(server, open_page) -> None:
+    """With a pool (SPECULATION_POOL_SIZE), the kernel has started before its page is asked
+    for; the page's address reaches it over Voila's query socket (widgets/page_address.py)."""
+    page, _ = open_page(server.url + "?mode=classroom&seed=5&players=3")
+    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    act(page, READY)
+    act(page, READY)
+    link = link_value(page)
+    before = shown(page)
+    with VoilaServer(NOTEBOOK, pool_size=2, env={"SPECULATION_POOL_FILL_DELAY": "1"}) as pooled:
+        assert "--preheat_kernel=True" in pooled.command and "--pool_size=2" in pooled.command
+        other, watch = open_page(pooled.url + "?" + link.split("?", 1)[1])
+        other.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+        other.wait_for_function(
+            "([sel, q]) => { const el = document.querySelector(sel); return el && el.value.endsWith(q); }",
+            arg=[LINK, "?" + link.split("?", 1)[1]],
+            timeout=TIMEOUT_MS,
+        )
+        after = shown(other)
+        assert link_value(other) == pooled.url + "?" + link.split("?", 1)[1]  # the pooled page's own address
+        assert {k: v for k, v in after.items() if k != "link"} == {k: v for k, v in before.items() if k != "link"}
+        watch.assert_clean()
+        other.close(run_before_unload=True)
+
+
 def test_a_link_that_does_not_replay_says_why(server, open_page) -> None:
     page, watch = open_page(server.url + "?seed=42&deal=1&moves=r2d")
     page.wait_for_selector(".spec-message-error", timeout=TIMEOUT_MS)
