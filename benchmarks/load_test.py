@@ -37,7 +37,7 @@ on ``benchmarks/bare_mpl.ipynb`` (ipywidgets + matplotlib, one button) and one
 alone on the app give the kernel-memory ratio (target: app within 1.3x).
 
 Loopback only; every request loop is bounded in count and time; the whole run
-stops by itself (``--time-limit``, 600 s by default) and stops every server,
+stops by itself (``--time-limit``, 900 s by default) and stops every server,
 kernel and browser it started. ``--json FILE`` writes the figures (and the
 server's log beside it, ``FILE`` with ``.voila.log``).
 
@@ -668,7 +668,7 @@ class Options:
     fill_delay: int | None = None  # None: SPECULATION_POOL_FILL_DELAY or speculation_nb.serve's
     page_timeout: float = 300.0
     click_timeout: float = 60.0
-    time_limit: float = 600.0
+    time_limit: float = 900.0
     baseline: bool = True
     rng_seed: int = 1
     json_path: str = ""
@@ -948,7 +948,7 @@ async def load_phase(
                     )
                 )
             )
-        budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60))
+        budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60 + 5 * n))
         try:
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in played_events)), budget)
         except asyncio.TimeoutError:
@@ -981,7 +981,9 @@ async def load_phase(
 
     # culling: every session's kernel must go by itself
     session_kernels = {r.kernel_id for r in results if r.kernel_id}
-    limit = options.cull_idle + 4 * options.cull_interval + 30
+    # Culling shuts idle kernels down one after the other, each waiting for its kernel to exit:
+    # seconds apiece on a busy machine, so the wait grows with the number of sessions.
+    limit = options.cull_idle + 4 * options.cull_interval + 30 + 5 * len(session_kernels)
     gone_after = None
     left: set[str] = set()
     waited_from = time.perf_counter()
@@ -1400,7 +1402,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--page-timeout", type=float, default=300.0, help="seconds for a page to be interactive")
     parser.add_argument("--click-timeout", type=float, default=60.0, help="seconds for a click to be answered")
-    parser.add_argument("--time-limit", type=float, default=600.0, help="hard limit of the whole run (default 600 s)")
+    parser.add_argument("--time-limit", type=float, default=900.0, help="hard limit of the whole run (default 900 s)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare-kernel comparison")
     parser.add_argument("--json", dest="json_path", default="", help="write the figures to this file")
     parser.add_argument("--quiet", action="store_true")
