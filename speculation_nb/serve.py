@@ -52,8 +52,10 @@ __all__ = [
     "CULL_INTERVAL",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "IOPUB_TIMEOUT",
     "POOL_FILL_DELAY",
     "POOL_SIZE",
+    "STARTUP_TIMEOUT",
     "main",
     "serve_host",
     "voila_args",
@@ -68,8 +70,13 @@ DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 120
 #: Seconds between two checks for such kernels.
 CULL_INTERVAL = 30
-#: Seconds Voila waits for a cell's display messages once the cell has run.
-IOPUB_TIMEOUT = 60
+#: Seconds Voila waits for a cell's display messages once the cell has run (a safety net:
+#: it waits for the kernel's "idle", which always comes; with 60, a page of a class of 30
+#: arriving at once under a load average of 24 came without the app).
+IOPUB_TIMEOUT = 300
+#: Seconds Voila waits for a kernel to start (a safety net too: its default, 60, is close to
+#: what thirty kernels starting at once take on two busy cores).
+STARTUP_TIMEOUT = 180
 #: Preheated kernels kept waiting (0: none).
 POOL_SIZE = 0
 #: Seconds before a taken preheated kernel is replaced (only with a pool).
@@ -137,6 +144,7 @@ def voila_args(
         # after nbclient's default 4 s wait, and Voila would send a page
         # without the app (benchmarks/load_test.py; voila-dashboards/voila#920).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
     ]
     if pool:
         args += [f"--VoilaKernelManager.fill_delay={fill_delay}", "--preheat_kernel=True", f"--pool_size={pool}"]
