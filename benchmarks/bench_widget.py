@@ -60,7 +60,8 @@ def time_deals(rules: Rules, charts: str, deals: int) -> list[float]:
     for deal in range(deals):
         odds.clear_caches()
         app.ui.seed.value = str(1000 + deal)
-        app.ui.new_deal.click()
+        app.ui.new_session.click()  # a new session from that seed, confirmed (the deal before was played)
+        app.ui.confirm_yes.click()
         button = app.ui.next
         while not button.disabled:
             start = time.perf_counter()

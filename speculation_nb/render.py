@@ -315,7 +315,10 @@ _BOX = (
     "flex:1 1 230px;max-width:340px;min-width:200px;box-sizing:border-box;"
     "border-radius:10px;padding:8px 10px;background:#f7f5ef;"
 )
-_TAG = "display:inline-block;border-radius:6px;padding:1px 7px;margin-left:6px;font-size:15px;font-weight:600;vertical-align:middle;"
+_TAG = (
+    "display:inline-block;border-radius:6px;padding:1px 7px;margin-left:6px;font-size:15px;font-weight:600;"
+    "vertical-align:middle;"
+)
 
 
 def table_html(
@@ -345,7 +348,9 @@ def table_html(
     names = [str(x) for x in names]
     if len(names) != n:
         raise ValueError(f"names: {n} names needed, got {len(names)}")
-    safe = [_esc(x) for x in names]
+    # Names are isolated (<bdi>): one written right to left, or starting with a direction mark
+    # such as U+202E, cannot turn the text around it.
+    safe = [f"<bdi>{_esc(x)}</bdi>" for x in names]
 
     best = None if game.best_trump is None else Card.parse(game.best_trump)
     turn_up = Card.parse(game.turn_up)

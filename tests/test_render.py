@@ -288,6 +288,13 @@ def test_default_names_are_seat_numbers():
         assert f">Seat {i}<" in page
 
 
+def test_names_are_isolated_so_a_direction_mark_cannot_turn_the_line():
+    page = table_html(stand_in(holder=3, turn=1), names=["Fanny", "\u202eyraM", "Mary", "Tom"])
+    assert "<bdi>\u202eyraM</bdi>" in page
+    assert page.count("\u202e") == page.count("<bdi>\u202e")
+    ET.fromstring(page)  # still well-formed
+
+
 def test_names_are_escaped():
     page = table_html(stand_in(holder=3, turn=1), names=["Fanny", "Edmund", "Mary", EVIL])
     assert EVIL not in page
@@ -334,14 +341,14 @@ def test_header_shows_trump_and_best_trump_owner():
     page = table_html(stand_in(), names=["A", "B", "Mary", "D"])
     header = page.split('class="spec-seats"')[0]
     assert 'aria-label="Hearts"' in header
-    assert "(Mary)" in header
+    assert "(<bdi>Mary</bdi>)" in header
     assert SUIT_PATHS["H"] in header
 
 
 def test_over_with_a_winner():
     game = stand_in(over=True, turn=None, winner=2, pot=0)
     page = table_html(game, names=["A", "B", "Mary", "D"])
-    assert "Mary wins" in page
+    assert "<bdi>Mary</bdi> wins" in page
     assert "spec-next-tag" not in page
     assert "spec-winner" in seat_chunks(page)[2]
 
@@ -425,7 +432,7 @@ def test_texts_override_every_word():
     ):
         assert word not in page
     over = table_html(stand_in(over=True, turn=None, winner=1), names=["a", "<b>", "c", "d"], texts=it)
-    assert "vince &lt;b&gt;" in over
+    assert "<bdi>&lt;b&gt;</bdi> vince" in over or "vince <bdi>&lt;b&gt;</bdi>" in over
     assert TEXTS["dealer"] == "dealer"  # the defaults are untouched
 
 

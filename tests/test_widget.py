@@ -9,6 +9,7 @@ import html
 import re
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
@@ -110,7 +111,7 @@ def test_a_full_deal_stepped_through_with_next_card():
         text(ui.log.value).count("turns up") == game.reveals + 1
     )  # every reveal, and the turn-up ("deals and turns up")
     # Standings follow the stacks.
-    assert [s.name for s in c.session.standings()][0] in text(ui.standings.value)
+    assert c.session.standings()[0].name in text(ui.standings.value)
 
 
 def test_back_forward_slider_and_back_to_now():
@@ -397,13 +398,13 @@ def test_language_selector_is_wired():
 def test_new_deal_with_a_seed_is_reproducible_and_the_session_goes_on():
     a = make(players=4, mode="classroom")
     b = make(players=4, mode="classroom")
-    for x in (a, b):
+    for x in (a, b):  # nothing has happened yet: a new session starts without asking
         x.ui.seed.value = "2024"
-        x.ui.new_deal.click()
+        x.ui.new_session.click()
     assert a.controller.game.layout() == b.controller.game.layout()
     assert a.controller.session.seed == 2024 and "seed 2024" in a.ui.deal_info.value
     assert a.ui.seed.value == ""
-    # Without a seed, once the deal is over, the session's next deal follows (standings carry).
+    # Once the deal is over, "New deal" deals the session's next deal (standings carry).
     a.ui.play.click()
     assert a.controller.game.over
     stacks = a.controller.game.stacks
@@ -417,7 +418,7 @@ def test_new_deal_with_a_seed_is_reproducible_and_the_session_goes_on():
     assert a.controller.game.layout() == b.controller.game.layout()
     # A seed that is not a number is refused politely.
     a.ui.seed.value = "forty-two"
-    a.ui.new_deal.click()
+    a.ui.new_session.click()
     assert "is not a seed" in a.ui.message.value and a.controller.session.deal_number == 2
 
 
@@ -475,7 +476,7 @@ def test_controller_alone_has_no_widgets():
     import speculation_nb.odds
 
     for mod in (speculation_nb.game, speculation_nb.odds):
-        assert "ipywidgets" not in open(mod.__file__, encoding="utf-8").read()
+        assert "ipywidgets" not in Path(mod.__file__).read_text(encoding="utf-8")
     assert "ipywidgets" in sys.modules  # (imported by this test module, not by the engine)
 
 

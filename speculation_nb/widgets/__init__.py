@@ -6,12 +6,20 @@ Show it in a notebook with one line::
     SpeculationApp()                      # or app(players=4, seed=7, mode="classroom", lang="en")
 
 The Voila app (``notebooks/app.ipynb``) calls ``from_request()``, which reads
-``?lang=``, ``?seed=``, ``?mode=``, ``?players=``, ``?charts=`` from the page's
-address (``QUERY_STRING``, or ``voila.utils.wait_for_request()`` with
-preheated kernels).
+``?lang=``, ``?seed=``, ``?mode=``, ``?players=``, ``?cast=``, ``?charts=``,
+``?pace=`` from the page's address (:mod:`.query`, through
+:func:`.page_address.page_query`); a value it cannot use is named in the message line.
+
+One module per view: :mod:`.header` (title bar, headline, message line, new
+session), :mod:`.table_view`, :mod:`.controls` (step buttons, timeline, keys),
+:mod:`.odds_panel`, :mod:`.auction`, :mod:`.trade_view` (V3), :mod:`.charts_view`
+(over :mod:`.charts`), :mod:`.log_view` (log and standings), :mod:`.settings`,
+:mod:`.query`, :mod:`.keys` (key shortcuts, focus, live region: an anywidget);
+:mod:`.app` lays them out; :mod:`.controller` is the model; :mod:`.style` the CSS.
 
 ``SpeculationApp(rules=None, *, players=None, names=None, deals=10, seed=None,
-mode="play", human=0, temperament="mixed", lang="en", charts="auto")``;
+mode="play", human=0, temperament="mixed", lang="en", charts="auto", pace="auto",
+notice="")``;
 ``app.widget`` is the root widget, ``app.controller`` the model
 (:class:`~speculation_nb.widgets.controller.Controller`: the session, the
 moment shown, the mode), ``app.ui`` every widget by name. The engine and the
@@ -22,17 +30,22 @@ CSS classes (stable, for browser tests; all inside ``.spec-app``)
 Set with ``add_class`` on widgets (the class sits on the widget's outer
 element; for a Button that is the ``<button>`` itself):
 
-* layout: ``spec-app``, ``spec-style``, ``spec-topbar``, ``spec-title``,
-  ``spec-deal-info``, ``spec-message`` (+ ``spec-message-error``,
-  ``spec-message-ok``, ``spec-message-past`` by state), ``spec-main``,
-  ``spec-left``, ``spec-odds``, ``spec-bottom``
+* layout: ``spec-app``, ``spec-style``, ``spec-keys`` (the key helper),
+  ``spec-topbar``, ``spec-title``, ``spec-deal-info``, ``spec-headline`` (narrow
+  screens), ``spec-message`` (+ ``spec-message-error``, ``spec-message-ok``,
+  ``spec-message-past``, ``spec-message-auto`` by state), ``spec-confirm``
+  (``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``,
+  ``spec-left``, ``spec-odds``, ``spec-odds-slot``, ``spec-bottom``,
+  ``spec-settings-area``, ``spec-share-slot``, ``spec-keys-help``, ``spec-live``,
+  ``spec-sr-only``
 * the table: ``spec-table-view`` (+ ``spec-table-past`` while replaying); inside
   it the markup of :func:`speculation_nb.render.table_html` (``spec-table``,
   ``spec-seat``, ``spec-name``, ``spec-pot``, ...)
 * every button: ``spec-button`` plus one of ``spec-next`` (Next card),
   ``spec-play`` (Play to the end), ``spec-back``, ``spec-forward``,
   ``spec-now`` (back to now; + ``spec-now-alert`` while replaying),
-  ``spec-new-deal``, ``spec-open-auction``, ``spec-bid``, ``spec-withdraw``,
+  ``spec-new-deal`` (the session's next deal), ``spec-new-session``,
+  ``spec-open-auction``, ``spec-bid``, ``spec-withdraw``,
   ``spec-accept``, ``spec-decline``, ``spec-let-decide``, ``spec-trade``,
   ``spec-apply``
 * step controls: ``spec-controls``, ``spec-timeline-row``, ``spec-timeline``
@@ -41,18 +54,18 @@ element; for a Button that is the ``<button>`` itself):
   shows), ``spec-auction-title``, ``spec-auction-table`` (its rows
   ``tr[data-seat]`` with cells ``spec-standing-bid``, ``spec-break-even``,
   ``spec-seller-break-even``; the best offer's row ``spec-best-offer``),
-  ``spec-bid-row``, ``spec-bid-seat``, ``spec-bid-amount``, ``spec-decide-row``,
-  ``spec-accept-seat``
+  ``spec-price-note``, ``spec-bid-row``, ``spec-bid-seat``, ``spec-bid-amount``,
+  ``spec-bid-hint``, ``spec-decide-row``, ``spec-accept-seat``
 * blind trades (V3): ``spec-trade-row``, ``spec-trade-buyer``,
   ``spec-trade-seller``, ``spec-trade-count``, ``spec-trade-price``
 * log and standings: ``spec-log`` (lines ``li[data-step]``, the newest
-  ``spec-log-new``), ``spec-standings`` (rows ``tr[data-seat]``, the leader
+  ``spec-log-new``, a computer's reason ``spec-log-why``), ``spec-standings`` (rows ``tr[data-seat]``, the leader
   ``spec-lead``, the change since the start ``spec-up-chips`` /
   ``spec-down-chips``)
 * odds: ``spec-hold-label``, ``spec-hold-pct`` (+ ``spec-settled`` once the deal
-  is over), ``spec-math``, ``spec-hold-formula``, ``spec-hold-fraction``,
+  is over), ``spec-math`` (+ ``spec-math-long``), ``spec-hold-formula``, ``spec-hold-fraction``,
   ``spec-hold-legend``, ``spec-hold-words``, ``spec-money``,
-  ``spec-expected-pot``, ``spec-fair-price``
+  ``spec-expected-pot``, ``spec-fair-price``, ``spec-fair-note``
 * charts: ``spec-charts`` (both, hidden while an auction is open: the auction
   takes their place in the odds panel), ``spec-chart-title``,
   ``spec-win-title``, ``spec-hold-title``, ``spec-chart-box`` (+
@@ -61,7 +74,7 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-chart-ipympl`` or ``spec-chart-static``) and ``spec-chart-overlay``
   (the numbers over the picture as text: ``spec-chart-label``, the holder's
   ``spec-chart-gold``; on the line chart the cards, ``spec-red`` /
-  ``spec-black``)
+  ``spec-black``), ``spec-chart-alt`` (the charts as text)
 * settings: ``spec-settings`` (the Accordion), ``spec-settings-grid``,
   ``spec-settings-group``, ``spec-settings-note``, ``spec-names``,
   ``spec-set-players``, ``spec-set-name`` (+ ``spec-set-name-0`` ...
@@ -70,7 +83,8 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-set-hand``, ``spec-set-ante``, ``spec-set-uniform``,
   ``spec-set-chips``, ``spec-set-deals``,
   ``spec-set-mode``, ``spec-set-you``, ``spec-set-temperament``,
-  ``spec-set-lang``
+  ``spec-set-pace``, ``spec-set-lang``, ``spec-field``, ``spec-help`` (each
+  control's explanation), ``spec-hoyle-note``
 * inline text: ``spec-card-text`` (a card named in the log or the odds panel,
   with ``spec-red`` / ``spec-black``), ``spec-box-title``
 
@@ -80,7 +94,17 @@ the buttons as ``button.spec-next`` / ``button.spec-back`` (or within
 ``.spec-controls``).
 """
 
-from .app import SpeculationApp, app, card_html, from_request, query_settings
+from .app import SpeculationApp, app, card_html, from_request
 from .controller import Controller, Snapshot
+from .query import query_settings, read_query
 
-__all__ = ["Controller", "Snapshot", "SpeculationApp", "app", "card_html", "from_request", "query_settings"]
+__all__ = [
+    "Controller",
+    "Snapshot",
+    "SpeculationApp",
+    "app",
+    "card_html",
+    "from_request",
+    "query_settings",
+    "read_query",
+]

@@ -27,6 +27,7 @@ Two ways to show the picture, chosen by ``backend``:
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
 import logging
@@ -36,7 +37,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -66,7 +67,7 @@ def chart_backend(backend: str = "auto") -> str:
             backend = "auto"
     if backend in ("auto", "ipympl"):
         try:
-            import ipympl.backend_nbagg  # noqa: F401
+            import ipympl.backend_nbagg  # type: ignore[import-untyped]  # noqa: F401
         except Exception:  # pragma: no cover - depends on the installation
             log.info("ipympl is not available; the charts are static images")
             return "static"
@@ -89,7 +90,11 @@ def _quiet_canvas_class() -> Any:
         from PIL import Image
         from traitlets import Bool, Enum
 
-        class QuietCanvas(Canvas):
+        class QuietCanvas(Canvas):  # type: ignore[misc]
+            _png_is_old: bool
+            _force_full: bool
+            _last_buff: Any
+
             toolbar_visible = Enum(["visible", "hidden", "fade-in-fade-out", True, False], default_value=False).tag(
                 sync=True
             )
@@ -98,7 +103,7 @@ def _quiet_canvas_class() -> Any:
             resizable = Bool(False).tag(sync=True)
             capture_scroll = Bool(False).tag(sync=True)
 
-            def get_diff_image(self):  # matplotlib's webagg_core logic, with a faster PNG
+            def get_diff_image(self) -> bytes | None:  # matplotlib's webagg_core logic, with a faster PNG
                 if not self._png_is_old:
                     return None
                 pixels = np.asarray(self.get_renderer().buffer_rgba())
@@ -136,6 +141,8 @@ class _Chart:
     """
 
     css_class = "spec-chart"
+    #: ipympl: leave the first full draw to the front-end's request (see :meth:`draw`).
+    defer_first_draw = True
 
     def __init__(self, backend: str = "auto", width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
         self.backend = chart_backend(backend)
@@ -143,7 +150,7 @@ class _Chart:
         self.width_px, self.height_px = width_px, height_px
         self._background: Any = None
         self._still_changed = True
-        self.animated: list = []
+        self.animated: list[Any] = []
         size = widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")
         if self.backend == "ipympl":
             try:
@@ -188,7 +195,8 @@ class _Chart:
         self._still_changed = True
 
     def _on_draw(self, _event: Any) -> None:
-        self._background = self.figure.canvas.copy_from_bbox(self.figure.bbox)
+        canvas: Any = self.figure.canvas
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._paint()
 
     def _paint(self) -> None:
@@ -198,14 +206,20 @@ class _Chart:
 
     def draw(self) -> None:
         """Show the artists as they now are."""
-        canvas = self.figure.canvas
+        canvas: Any = self.figure.canvas
         # ipympl before its front-end is there: paint with Agg only and keep the picture as the
         # canvas's first image (ipympl 0.10 would store it without its "data:" prefix, a broken image).
         offline = self.backend == "ipympl" and getattr(canvas, "syncing_data_url", False)
+        if offline and self.defer_first_draw:
+            # Nobody sees the picture before the page connects, and then ipympl's front-end asks
+            # for a full draw anyway ("initialized"): the app's cell returns sooner without it.
+            self._still_changed = True
+            return
         if self._still_changed or self._background is None:
             self._still_changed = False
             if offline:
-                FigureCanvasAgg.draw(canvas)  # full draw, nothing sent
+                agg: Any = FigureCanvasAgg
+                agg.draw(canvas)  # full draw, nothing sent
             else:
                 canvas.draw()  # full draw; _on_draw keeps the background and paints the moving parts
         else:
@@ -222,7 +236,7 @@ class _Chart:
         """The figure as it was last painted, as PNG bytes."""
         from PIL import Image
 
-        canvas = self.figure.canvas
+        canvas: Any = self.figure.canvas
         w, h = canvas.get_width_height(physical=True)
         out = io.BytesIO()
         Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).save(
@@ -255,10 +269,8 @@ class _Chart:
 
     def close(self) -> None:
         for w in (self.overlay, self.box, self.widget):
-            try:
+            with contextlib.suppress(Exception):
                 w.close()
-            except Exception:  # pragma: no cover
-                pass
 
 
 def _style_axes(ax: Any) -> None:
@@ -277,8 +289,8 @@ class WinChart(_Chart):
     def __init__(self, backend: str = "auto") -> None:
         super().__init__(backend)
         self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.70))
-        self._labels: tuple = ()
-        self._bars: list = []
+        self._labels: tuple[str, ...] = ()
+        self._bars: list[Any] = []
 
     def _build(self, labels: Sequence[str]) -> None:
         ax = self.ax
@@ -290,8 +302,15 @@ class WinChart(_Chart):
         ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
         self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
-        size = 11 if len(labels) <= 6 else 9.5
-        ax.set_xticks(xs, [self._short(x) for x in labels], fontsize=size, family=FONT)
+        size = 11.0 if len(labels) <= 5 else (9.0 if len(labels) <= 7 else 8.0)
+        # Each name gets its bar's width: whole names where they fit, else two lines ("Henry",
+        # "Crawford"), each cut to fit with "…" (about 0.85 x the font size per character).
+        slot = self.width_px * 0.97 / (len(labels) + 0.2)
+        limit = max(3, int((slot - 6) / (size * 0.85)))
+        short = [self._short(x, limit) for x in labels]
+        two_lines = any("\n" in x for x in short)
+        ax.set_position((0.015, 0.25 if two_lines else 0.16, 0.97, 0.61 if two_lines else 0.70))
+        ax.set_xticks(xs, short, fontsize=size, family=FONT, linespacing=1.0)
         for tick in ax.get_xticklabels():
             tick.set_parse_math(False)  # a name with $ signs is text, not mathtext
         ax.set_xlim(-0.6, len(xs) - 0.4)
@@ -300,8 +319,18 @@ class WinChart(_Chart):
         self.restyle()
 
     @staticmethod
-    def _short(name: str) -> str:
-        return name if len(name) <= 9 else name[:8] + "…"
+    def _short(name: str, limit: int = 9) -> str:
+        """``name`` in at most two lines of at most ``limit`` characters."""
+
+        def cut(text: str) -> str:
+            return text if len(text) <= limit else text[: limit - 1] + "…"
+
+        if len(name) <= limit:
+            return name
+        first, _, rest = name.partition(" ")
+        if rest:
+            return cut(first) + "\n" + cut(rest)
+        return cut(name)
 
     def update(
         self,
@@ -343,7 +372,7 @@ class HoldChart(_Chart):
         (self.now,) = ax.plot([], [], "o", color=GOLD, markersize=11, markeredgecolor=NAVY, markeredgewidth=1.5)
         self.animate(self.past, self.line, self.dots, self.now)
         self.xlabel = ax.set_xlabel("", fontsize=11, family=FONT, color="#333333")
-        self._frame: tuple = ()
+        self._frame: tuple[Any, ...] = ()
 
     def frame(self, total: int, t: Translator) -> None:
         """The still parts: x from 0 to ``total`` cards turned up, the words of ``t``."""

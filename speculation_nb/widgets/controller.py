@@ -12,28 +12,39 @@ them; the app turns that into a friendly line (see ``error_text``).
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from traitlets import Enum, HasTraits, Int, Unicode
+from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
 from .. import odds, players
 from ..errors import IllegalAction
 from ..game import Game
-from ..i18n import Translator, available_languages, translator
+from ..i18n import Translator, available_languages, reason_text, translator
 from ..rules import Rules
 from ..session import Session
 
-__all__ = ["DEFAULT_NAMES", "MODES", "Controller", "Snapshot"]
+__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "Controller", "Snapshot"]
 
 #: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
 #: (Lady Bertram played too), then Bertram children who were away that evening.
 DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 MODES = ("play", "classroom")
+log = logging.getLogger("speculation_nb.widgets")
 MAX_SEED = 2**63 - 1
+#: Seconds between two actions of the computer players, by pace. ``"auto"``: ``"normal"`` when
+#: an event loop runs (a kernel: Voila, JupyterLab, the static site), else ``"instant"``
+#: (scripts and tests); the environment variable ``SPECULATION_PACE`` overrides ``"auto"``.
+PACES = {"slow": 2.5, "normal": 1.2, "instant": 0.0}
+PACE_CHOICES = ("auto", *PACES)
+#: Snapshots kept per deal (a whole deal's moments fit many times over).
+SNAPSHOT_LIMIT = 400
 
 
 @dataclass
@@ -49,7 +60,7 @@ class Snapshot:
     U: int
     h: int
     n: int
-    win: dict
+    win: dict[int | None, Fraction]
     expected_pot: Fraction
     fair: Fraction
     break_even: dict[int, Fraction] = field(default_factory=dict)
@@ -120,6 +131,8 @@ class Controller(HasTraits):
     temperament = Unicode("mixed")
     message = Unicode("", help="a one-line notice: an error or a result; cleared by the next action")
     message_kind = Unicode("info")
+    pace = Enum(PACE_CHOICES, default_value="auto", help="how fast the computer players act")
+    acting = Bool(False, help="True while computer players have actions still to come")
 
     def __init__(
         self,
@@ -142,7 +155,10 @@ class Controller(HasTraits):
         self._moment: int | None = None
         self._snaps: dict[tuple[int, int], Snapshot] = {}
         self._games_at: dict[tuple[int, int], Game] = {}
-        self._asked: set[tuple] = set()
+        self._asked: set[Any] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
+        self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
         self.new_session(rules, names, deals, seed, human=human)
 
     # ----------------------------------------------------------------- reading
@@ -199,8 +215,17 @@ class Controller(HasTraits):
         key = (self.session.deal_number, k)
         snap = self._snaps.get(key)
         if snap is None:
+            if len(self._snaps) >= SNAPSHOT_LIMIT:  # other deals' first, then the oldest
+                deal = self.session.deal_number
+                for old in [x for x in self._snaps if x[0] != deal] or list(self._snaps)[: SNAPSHOT_LIMIT // 2]:
+                    del self._snaps[old]
             snap = self._snaps[key] = take_snapshot(self.game_at(k), k)
         return snap
+
+    @property
+    def cached_snapshots(self) -> int:
+        """How many snapshots are kept (bounded: see ``SNAPSHOT_LIMIT``)."""
+        return len(self._snaps)
 
     def hold_points(self, upto: int | None = None) -> list[Snapshot]:
         """O1 over the deal: the moments 0..upto where the best trump or its owner could change."""
@@ -248,9 +273,13 @@ class Controller(HasTraits):
         self._changed(message, kind)
 
     def _live_only(self) -> None:
+        """Before a person's action: back to now, and the computers' pending actions done."""
         if not self.live:
             # The controls are disabled in the past; this only guards direct calls.
             self._moment = None
+        if self._timer is not None:
+            self._stop_computers()
+            self._computers(instant=True)
 
     def new_session(
         self,
@@ -261,7 +290,7 @@ class Controller(HasTraits):
         human: int | None = None,
     ) -> None:
         n = rules.players
-        defaults = DEFAULT_NAMES
+        defaults: tuple[str, ...] = DEFAULT_NAMES
         if self.temperament == "mansfield":  # the characters sit where their strategies play
             defaults = players.mansfield_park(n).names
             if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):
@@ -271,38 +300,72 @@ class Controller(HasTraits):
         names = [str(x).strip() or defaults[i] for i, x in enumerate(names)]
         if seed is None:
             seed = secrets.randbits(40)
-        self.session = Session(rules, names, deals, seed)
         if human is not None:
             self.human = min(max(0, human), n - 1)
-        self.human = min(self.human, n - 1)
-        self._moment = None
+        self.replace_session(Session(rules, names, deals, seed))
+
+    def replace_session(self, session: Session, moment: int | None = None) -> None:
+        """Show ``session`` from now on (a new one, a loaded save, a shared link), at
+        ``moment`` of its live deal (None: now). Replay, caches and notes start afresh."""
+        self._stop_computers()
+        self.session = session
+        self.human = min(max(0, self.human), session.rules.players - 1)
         self._snaps.clear()
         self._games_at.clear()
         self._asked.clear()
-        self._auto()
+        self.notes.clear()
+        last = len(session.game.history)
+        self._moment = None if moment is None or not 0 <= moment < last else int(moment)
+        self._computers()
         self._changed()
 
-    def new_deal(self, seed: int | None = None) -> str:
-        """Deal again. With a seed, or when the deal is not over or the session
-        is over: a new session from that seed (everyone with the same seed and
-        settings gets the same deals). Otherwise the session's next deal.
-        Returns ``"next"`` or ``"session"``."""
+    @property
+    def started(self) -> bool:
+        """True once something happened in this session that a new session would throw away."""
+        return self.session.deal_number > 1 or len(self.game.history) > 0
+
+    def next_deal(self) -> str | None:
+        """The session's next deal (G1-G3), once this deal is over: ``"next"``, or ``"ended"``
+        when the session has played all its deals. None (nothing happens) while the deal runs."""
         session = self.session
-        if seed is None and self.game.over and not session.over:
-            if session.next_deal() is not None:
-                self._moment = None
-                self._auto()
-                self._changed()
-                return "next"
-            self._changed()  # the session ended (G3): show the final standings
-            return "ended"
+        if not self.game.over or session.over:
+            return None
+        self._stop_computers()
+        if session.next_deal() is not None:
+            self._moment = None
+            deal = session.deal_number
+            for old in [x for x in self._snaps if x[0] != deal]:  # the last deal's numbers are no longer shown
+                del self._snaps[old]
+            self._games_at.clear()
+            self._asked.clear()
+            self.notes.clear()
+            self._computers()
+            self._changed()
+            return "next"
+        self._changed()  # the session ended (G3): show the final standings
+        return "ended"
+
+    def new_deal(self, seed: int | None = None) -> str:
+        """The next deal of the session when this one is over and no seed is given (``"next"``,
+        ``"ended"``); otherwise a new session from ``seed`` (``"session"``). The app asks before
+        it calls this for a new session; see :meth:`next_deal` and :meth:`new_session`."""
+        if seed is None and self.game.over and not self.session.over:
+            result = self.next_deal()
+            assert result is not None
+            return result
+        session = self.session
         self.new_session(session.rules, session.names, session.deals, seed)
         return "session"
 
     # -- moments
     def go(self, k: int) -> None:
+        """Look at moment ``k`` of the deal (replay); the computer players wait meanwhile."""
         k = max(0, min(int(k), self.last))
         self._moment = None if k == self.last else k
+        if self._moment is None:
+            self._computers()
+        else:
+            self._stop_computers()
         self._changed()
 
     def back(self) -> None:
@@ -319,7 +382,7 @@ class Controller(HasTraits):
         """The seat due turns up its top card (P3); in play mode the computers then act."""
         self._live_only()
         self.game.reveal()
-        self._auto()
+        self._computers()
         self._changed()
 
     def play_to_end(self, limit: int = 500) -> None:
@@ -327,25 +390,22 @@ class Controller(HasTraits):
         self._live_only()
         game = self.game
         for _ in range(limit):
-            if game.over or game.auction is not None:
+            if game.over or game.auction is not None or self._timer is not None:
                 break
             game.reveal()
-            self._auto()
+            self._computers(instant=True)
         self._changed()
 
     def open_auction(self) -> None:
         self._live_only()
         self.game.open_auction()
-        if self.mode == "play":
-            players.computer_bids(self.game, self.strategies)
-            self._auto()
+        self._computers()
         self._changed()
 
     def bid(self, seat: int, amount: int) -> None:
         self._live_only()
         self.game.bid(seat, amount)
-        if self.mode == "play":
-            players.computer_bids(self.game, self.strategies)
+        self._computers()
         self._changed()
 
     def withdraw(self, seat: int) -> None:
@@ -354,13 +414,13 @@ class Controller(HasTraits):
     def accept(self, seat: int) -> None:
         self._live_only()
         self.game.accept(seat)
-        self._auto()
+        self._computers()
         self._changed()
 
     def decline(self) -> None:
         self._live_only()
         self.game.decline()
-        self._auto()
+        self._computers()
         self._changed()
 
     def let_holder_decide(self) -> int | None:
@@ -370,12 +430,13 @@ class Controller(HasTraits):
         if game.auction is None:
             raise IllegalAction("P2", "no_auction", "no auction is open")
         strategy = self.strategy_of(game.holder)
-        if strategy is None:
-            raise IllegalAction("P2", "no_auction", "the holder decides for themselves")
-        buyer = players.computer_decision(game, strategy)
-        self._auto()
-        self._changed()
-        return buyer
+        if strategy is None:  # the app shows the holder's own buttons then; this guards direct calls
+            raise IllegalAction("P2", "holder_decides", "the holder decides for themselves", holder=game.holder)
+        move = players.holder_decision(game, strategy)
+        said = self._apply(move)
+        self._computers()
+        self._changed(said, "auto")
+        return move.action["seat"] if move.action.kind == "accept" else None
 
     def blind_trade(self, buyer: int, seller: int, count: int, price: int) -> bool:
         """V3. In play mode the computer side agrees or refuses (returns False, nothing happens)."""
@@ -387,7 +448,7 @@ class Controller(HasTraits):
                 self._changed(self.t("trade.refused", name=self.names[seat]), "info")
                 return False
         game.blind_trade(buyer, seller, count, price)
-        self._auto()
+        self._computers()
         self._changed()
         return True
 
@@ -395,7 +456,7 @@ class Controller(HasTraits):
         self.mode = mode
         if human is not None:
             self.human = min(max(0, int(human)), self.rules.players - 1)
-        self._auto()
+        self._computers()
         self._changed()
 
     def set_lang(self, lang: str) -> None:
@@ -403,34 +464,90 @@ class Controller(HasTraits):
         self._changed()
 
     # ------------------------------------------------------------ the computers
-    def _auto(self) -> None:
-        """Play mode: computer holders open auctions (asked once per best trump and owner),
-        computer bidders bid, computer holders decide when nobody waits for the person."""
-        if self.mode != "play":
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer actions at the current pace (0: all at once)."""
+        pace = self.pace
+        if pace == "auto":
+            pace = os.environ.get("SPECULATION_PACE", "").strip().lower()
+            if pace not in PACES:
+                try:
+                    asyncio.get_running_loop()
+                    pace = "normal"
+                except RuntimeError:
+                    pace = "instant"
+        return PACES[pace]
+
+    def _computers(self, instant: bool = False) -> None:
+        """Play mode: let the computer players act, one action at a time (see :func:`_next_move`):
+        all at once at the instant pace, else one every :attr:`delay` seconds on the event loop,
+        each announced in the message line, the page usable meanwhile."""
+        if self.mode != "play" or not self.live or self._timer is not None:
             return
-        game = self.game
-        strategies = self.strategies
-        for _ in range(4 * self.rules.players + 4):
-            if game.over or self._moment is not None:
-                return
-            holder = game.holder
-            if game.auction is None:
-                strategy = strategies.get(holder)
-                key = (self.session.deal_number, game.best_trump, holder)
-                if strategy is None or key in self._asked or not game.can_open_auction():
-                    return
-                self._asked.add(key)
-                if not strategy.wants_auction(game, holder):
-                    return
-                game.open_auction()
-                players.computer_bids(game, strategies)
-                if self.waiting_for_person():
-                    return
-                players.computer_decision(game, strategy)
+        delay = 0.0 if instant else self.delay
+        if delay <= 0:
+            for _ in range(50 * self.rules.players):
+                move = self._next_move()
+                if move is None:
+                    break
+                self._apply(move)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._computers(instant=True)
+            return
+        if self._peek() is None:
+            return
+        self._timer = loop.call_later(delay, self._tick)
+        self.acting = True
+
+    def _peek(self) -> players.Move | None:
+        """The next computer action, without marking anyone as asked."""
+        return players.next_move(self.game, self.strategies, set(self._asked))
+
+    def _next_move(self) -> players.Move | None:
+        if self.mode != "play" or self.game.over:
+            return None
+        return players.next_move(self.game, self.strategies, self._asked)
+
+    def _tick(self) -> None:
+        self._timer = None
+        try:
+            move = self._next_move() if self.live else None
+            if move is not None:
+                message = self._apply(move)
+                self._computers()
+                self.acting = self._timer is not None
+                self._changed(message, "auto")
             else:
-                if holder == self.human or self.waiting_for_person():
-                    return
-                strategy = strategies.get(holder)
-                if strategy is None:
-                    return
-                players.computer_decision(game, strategy)
+                self.acting = False
+                self._changed()
+        except Exception:  # the views show the line; a computer player never breaks the page
+            log.exception("speculation_nb app: a computer player's action failed")
+            self.acting = False
+            self._changed(self.t("error.unexpected"), "error")
+
+    def stop(self) -> None:
+        """Cancel the computer players' pending actions (the app closing); nothing else changes."""
+        self._stop_computers()
+
+    def _stop_computers(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.acting = False
+
+    def _apply(self, move: players.Move) -> str:
+        """Apply one computer action (a :class:`~speculation_nb.players.Move`); keep its reason
+        for the log when it needs one (a bid above the bidder's break-even, a sale below the
+        holder's: the temperament that makes it); return the action in words."""
+        game = self.game
+        game.apply(move.action)
+        if move.reason.startswith(("reason.bid.above", "reason.accept.below", "reason.accept.fond")):
+            self.notes[(self.session.deal_number, len(game.history))] = (move.reason, dict(move.params))
+        return self.say(move.reason, move.params)
+
+    def say(self, key: str, params: Mapping[str, Any]) -> str:
+        """A computer player's reason in words, seats as names (see :func:`~speculation_nb.i18n.reason_text`)."""
+        return reason_text(key, params, self.t, self.names)

@@ -1,0 +1,248 @@
+"""The app on every screen and by keyboard alone (issue 11), in a real Voila page.
+
+One Voila server serves the whole module (computer players at the instant pace). Each
+screen size opens its own page: no horizontal scroll, "Next card" visible and working,
+buttons at least 44 px tall on touch screens, the phone layout in the order of UI.md,
+at 1280x800 the table, the controls, the odds panel and both charts above the fold.
+Screenshots go to ``tests/artifacts/app-screen-<w>x<h>-*.png`` (look at them).
+The keyboard: every control in a sensible order and left again, a 3 px focus ring,
+the keys named in the help line, the live region speaking the new chance.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_fixtures import PageWatch
+from voila_server import REPO, VoilaServer
+
+APP = "notebooks/app.ipynb"
+ARTIFACTS = REPO / "tests" / "artifacts"
+READY = "button.spec-next:enabled"
+PAGE_TIMEOUT_MS = 120_000
+QUERY = "?mode=classroom&seed=42"
+SCREENS = [(360, 640), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]
+PHONE = 760
+
+
+@pytest.fixture(scope="module")
+def server():
+    if not (REPO / APP).is_file():
+        pytest.skip(f"{APP} does not exist yet")
+    with VoilaServer(APP, env={"SPECULATION_PACE": "instant"}) as running:
+        yield running
+
+
+@pytest.fixture
+def open_app(browser):
+    contexts = []
+
+    def open_(query: str = QUERY, width: int = 1280, height: int = 800):
+        touch = width < PHONE
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, device_scale_factor=1
+        )
+        contexts.append(context)
+        page = context.new_page()
+        watch = PageWatch().attach(page)
+        page.goto(server_url[0] + query, wait_until="commit")
+        page.locator(READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_function("() => document.querySelector('.spec-keys .spec-live') !== null", timeout=30_000)
+        page.wait_for_timeout(300)
+        return page, watch
+
+    yield open_
+    for context in contexts:
+        for page in context.pages:
+            if not page.is_closed():
+                page.close(run_before_unload=True)
+        context.close()
+
+
+server_url: list[str] = [""]
+
+
+@pytest.fixture(autouse=True)
+def _url(server):
+    server_url[0] = server.url
+
+
+def shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"app-screen-{size['width']}x{size['height']}-{name}.png"))
+
+
+def next_card(page) -> None:
+    """Press "Next card" and wait until the log has one line more."""
+    before = page.locator(".spec-log li").count()
+    page.locator(READY).first.click()
+    page.wait_for_function("n => document.querySelectorAll('.spec-log li').length > n", arg=before, timeout=30_000)
+
+
+_WIDER_JS = """() => {
+  const w = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll('.spec-app *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (el.closest('.spec-sr-only, .spec-chart-alt, .spec-keys')) continue;
+    const name = el.className && el.className.baseVal === undefined ? el.className : el.tagName;
+    if (r.right > w + 1 || r.left < -1) out.push(name + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  return {scroll: document.documentElement.scrollWidth, width: w, wider: out.slice(0, 8)};
+}"""
+
+
+def box(page, selector: str) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+def above_the_fold(page, height: int) -> None:
+    """The table, the controls, the odds panel and both charts end above the fold."""
+    for sel in (".spec-table-view", ".spec-controls", ".spec-odds", ".spec-hold-chart-box", ".spec-win-chart-box"):
+        b = box(page, sel)
+        assert b["y"] + b["height"] <= height + 1, f"{sel} ends at {b['y'] + b['height']:.0f} px"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_every_screen_fits_and_next_card_works(open_app, width, height) -> None:
+    page, watch = open_app(QUERY, width, height)
+    shoot(page, "start")
+    if (width, height) == (1280, 800):
+        above_the_fold(page, height)
+    found = page.evaluate(_WIDER_JS)
+    assert found["scroll"] <= found["width"], f"horizontal scroll at {width}: {found}"
+    assert not found["wider"], f"wider than the screen at {width}: {found['wider']}"
+    button = box(page, READY)
+    assert button and button["y"] + button["height"] <= height, f"Next card below the fold: {button}"
+    next_card(page)
+    next_card(page)
+    found = page.evaluate(_WIDER_JS)
+    assert found["scroll"] <= found["width"] and not found["wider"], found
+    if width < PHONE:  # touch: every visible button 44 px tall at least
+        heights = page.evaluate(
+            "() => [...document.querySelectorAll('.spec-app button')].filter(b => b.offsetParent)"
+            ".map(b => [b.className, b.getBoundingClientRect().height])"
+        )
+        short = [h for h in heights if h[1] < 43.5]
+        assert not short, short
+        # One column in the order of UI.md: headline, controls, seats, odds, charts, log.
+        order = [".spec-headline", ".spec-controls", ".spec-table-view", ".spec-odds", ".spec-charts", ".spec-log"]
+        tops = [box(page, sel)["y"] for sel in order]
+        assert tops == sorted(tops), dict(zip(order, tops))
+        assert box(page, ".spec-table-view")["width"] > width * 0.8  # the table is not squeezed to nothing
+    if (width, height) == (1280, 800):
+        above_the_fold(page, height)
+    shoot(page, "two-cards")
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_phone_auction_by_touch(open_app) -> None:
+    page, watch = open_app(QUERY, 390, 844)
+    for _ in range(3):
+        next_card(page)
+    page.locator("button.spec-open-auction").first.tap()
+    page.locator(".spec-bid-row").first.wait_for(state="visible", timeout=30_000)
+    for name, amount in (("Mary", "10"), ("William", "20")):
+        page.locator(".spec-bid-seat select").first.select_option(label=name)
+        field = page.locator(".spec-bid-amount input").first
+        field.fill(amount)
+        field.press("Enter")
+        page.locator("button.spec-bid").first.tap()
+        page.wait_for_function(
+            "a => [...document.querySelectorAll('.spec-standing-bid')].some(td => td.textContent === a)",
+            arg=amount,
+            timeout=30_000,
+        )
+    accept = page.locator("button.spec-accept").first
+    page.wait_for_function(
+        "() => (document.querySelector('button.spec-accept') || {}).textContent === 'Sell to William for 20'",
+        timeout=30_000,
+    )
+    found = page.evaluate(_WIDER_JS)
+    assert found["scroll"] <= found["width"] and not found["wider"], found
+    page.locator(".spec-auction").first.scroll_into_view_if_needed()
+    shoot(page, "auction")
+    accept.tap()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.spec-log li')].some(li => li.textContent.includes('for 20 chips'))",
+        timeout=30_000,
+    )
+    watch.assert_clean()
+
+
+FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const owner = el.closest('[class*="spec-"]');
+  const cls = owner ? [...owner.classList].filter(c => c.startsWith('spec-') && c !== 'spec-button').join(' ') : '';
+  const style = getComputedStyle(el);
+  return {tag: el.tagName, cls, inCharts: !!el.closest('.spec-charts'), inApp: !!el.closest('.spec-app'),
+          outline: style.outlineWidth, outlineStyle: style.outlineStyle};
+}"""
+
+
+@pytest.mark.browser
+def test_the_keyboard_alone(open_app) -> None:
+    """Tab reaches every control in order and leaves the charts; the focus ring is 3 px; the
+    keys of the help line act; the settings header opens with Enter; the live region speaks."""
+    page, watch = open_app(QUERY, 1280, 800)
+    help_line = page.locator(".spec-keys-help").first.inner_text()
+    assert "N" in help_line and "Next card" in help_line
+    page.locator(".spec-title").first.click()  # start from the top of the app
+    seen = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        f = page.evaluate(FOCUSED_JS)
+        if f is None or not f["inApp"]:
+            break
+        assert not f["inCharts"], f"the focus went into a chart after {seen}"
+        assert f["outline"] == "3px" and f["outlineStyle"] != "none", f
+        seen.append(f["cls"])
+    classes = " | ".join(seen)
+    for expected in ("spec-seed", "spec-new-session", "spec-next", "spec-play", "spec-timeline", "spec-settings"):
+        assert expected in classes, f"{expected} never focused: {classes}"
+    assert classes.index("spec-next") < classes.index("spec-timeline") < classes.index("spec-settings")
+    # Shift+Tab goes back the same way.
+    page.keyboard.press("Shift+Tab")
+    back = page.evaluate(FOCUSED_JS)
+    assert back is not None and back["cls"] == seen[-1], (back, seen[-1])
+    # The keys: N turns up a card, B looks back, F forward.
+    page.locator(".spec-title").first.click()
+    before = page.locator(".spec-log li").count()
+    page.keyboard.press("n")
+    page.wait_for_function("n => document.querySelectorAll('.spec-log li').length > n", arg=before, timeout=30_000)
+    live = page.locator(".spec-live").first
+    page.wait_for_function("() => /\\d%/.test(document.querySelector('.spec-live').textContent)", timeout=30_000)
+    assert "chance that" in live.text_content()
+    assert live.get_attribute("aria-live") == "polite"
+    page.keyboard.press("b")
+    page.wait_for_function("() => document.querySelector('.spec-message-past') !== null", timeout=30_000)
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.querySelector('.spec-message-past') === null", timeout=30_000)
+    # The settings header takes the focus and opens with Enter.
+    header = page.locator(".spec-settings .jupyter-widget-Collapse-header").first
+    assert header.get_attribute("tabindex") == "0" and header.get_attribute("aria-expanded") == "false"
+    header.focus()
+    page.keyboard.press("Enter")
+    page.locator(".spec-set-players").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.spec-settings .jupyter-widget-Collapse-header')"
+        ".getAttribute('aria-expanded') === 'true'",
+        timeout=10_000,
+    )
+    assert page.locator(".spec-help").count() >= 17
+    page.locator(".spec-set-players").first.scroll_into_view_if_needed()
+    shoot(page, "settings")
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_a_bad_link_opens_the_app_and_says_so(open_app) -> None:
+    page, watch = open_app("?players=%C2%B2&seed=abc", 1024, 768)
+    message = page.locator(".spec-message").first.inner_text()
+    assert "players “²” is not a number" in message and "seed “abc” is not a number" in message
+    next_card(page)
+    watch.assert_clean()
