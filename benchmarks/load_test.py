@@ -4,8 +4,13 @@
 
 Starts the app server exactly as the README's app command does
 (``speculation_nb.serve.voila_args`` through ``tests/voila_server.py``), with
-culling shortened through the environment variables ``speculation_nb.serve``
-reads, and opens N sessions the way browsers do:
+culling checked every 2 s (``--cull-interval``) instead of 30, through the
+environment variables ``speculation_nb.serve`` reads; the idle time before a
+kernel is culled stays the served 120 s (``--cull-idle``): a kernel waits, idle
+and unconnected, from the end of its page's rendering until the browser has
+loaded the page's scripts, and under load a shorter time culled kernels whose
+pages were still loading ("Kernel never reached an 'alive' state"). It opens N
+sessions the way browsers do:
 
 - a few (``--browsers``, 3 by default) in headless Debian Chromium (Playwright,
   every other host name unresolvable, so nothing leaves loopback);
@@ -32,9 +37,17 @@ on ``benchmarks/bare_mpl.ipynb`` (ipywidgets + matplotlib, one button) and one
 alone on the app give the kernel-memory ratio (target: app within 1.3x).
 
 Loopback only; every request loop is bounded in count and time; the whole run
-stops by itself (``--time-limit``, 600 s by default) and stops every server,
+stops by itself (``--time-limit``, 900 s by default) and stops every server,
 kernel and browser it started. ``--json FILE`` writes the figures (and the
 server's log beside it, ``FILE`` with ``.voila.log``).
+
+A preheated pool (``--pool N``, as ``SPECULATION_POOL_SIZE=N``): the server
+starts, the pool fills (reported: how long, and the pool's memory), and only
+then do the sessions arrive, as for a teacher who starts the server before the
+lesson. ``--compare-pool N`` runs the whole load twice in one command, first with
+no pool (today's start: a kernel per page), then with a pool of N, and prints
+the two side by side with the load average of each, so that the figures are
+measured in the same conditions on a machine shared with others.
 
 Comparisons, never the default: ``--notebook bare_mpl`` puts the same load on
 the bare notebook; ``--voila-config '{"VoilaExecutor": {"iopub_timeout": 60}}'``
@@ -86,9 +99,14 @@ class Target:
     output: str  # CSS class of the model whose ``value`` changes on a click
     query: str = ""
     error: str = ""  # CSS class a model takes when the page shows an error
+    # CSS class of a model whose value must show the query's seed: the page's address reached
+    # the kernel (with a preheated pool it arrives after the kernel has started)
+    seed_shown: str = ""
 
 
-APP_TARGET = Target(APP, "spec-next", "spec-hold-pct", "?mode=classroom&seed={seed}", "spec-message-error")
+APP_TARGET = Target(
+    APP, "spec-next", "spec-hold-pct", "?mode=classroom&seed={seed}", "spec-message-error", "spec-deal-info"
+)
 BARE_TARGET = Target(BARE_MPL, "bare-button", "bare-count")
 
 
@@ -431,6 +449,18 @@ class ProtocolSession:
                 self._custom(model_id, {"type": kind})
         if self.button_disabled():
             raise ProtocolError("the button is disabled when the page opens")
+        seed = re.search(r"[?&]seed=(\d+)", self.query)
+        if self.target.seed_shown and seed:
+            from speculation_nb.i18n import translator
+
+            words = translator("en")("header.seed", seed=seed.group(1))  # "seed 42", as the header says it
+            shown = [
+                str(m["state"].get("value", ""))
+                for m in self.models.values()
+                if self.target.seed_shown in m["state"].get("_dom_classes", [])
+            ]
+            if not any(words in text for text in shown):
+                raise ProtocolError(f"the page's address did not reach the kernel: no {words!r} in the header")
 
     def _add_model(self, model_id: str, name: str, module: str, state: dict[str, Any]) -> None:
         self.models[model_id] = {"name": name, "module": module, "state": state}
@@ -632,12 +662,13 @@ class Options:
     clicks: int = 0  # 0: the whole deal
     think: float = 1.0
     ramp: float = 10.0
-    cull_idle: int = 30
+    cull_idle: int = 120  # the served default: a slow page must connect before its kernel is culled
     cull_interval: int = 2
     pool: int | None = None  # None: SPECULATION_POOL_SIZE or 0
+    fill_delay: int | None = None  # None: SPECULATION_POOL_FILL_DELAY or speculation_nb.serve's
     page_timeout: float = 300.0
     click_timeout: float = 60.0
-    time_limit: float = 600.0
+    time_limit: float = 900.0
     baseline: bool = True
     rng_seed: int = 1
     json_path: str = ""
@@ -672,6 +703,8 @@ class Run:
         }
         if self.options.pool is not None:
             env["SPECULATION_POOL_SIZE"] = str(self.options.pool)
+        if self.options.fill_delay is not None:
+            env["SPECULATION_POOL_FILL_DELAY"] = str(self.options.fill_delay)
         if self.options.voila_config:  # an experiment: a voila.json in a config folder of its own
             import tempfile
 
@@ -718,6 +751,40 @@ async def _one_alone(run: Run, server: VoilaServer, target: Target, query: str, 
     if kernel is None:
         raise RuntimeError(f"the kernel of the {target.notebook} session was not found")
     return {"kernel": kernel, "server": memory["server"], "session": asdict(result)}
+
+
+async def pool_ready(run: Run, server: VoilaServer, when: str) -> dict[str, Any]:
+    """Wait until the preheated pool is full and its kernels are idle (each waits for its
+    page in ``wait_for_request``); report how long that took and what the pool holds."""
+    pool = run.options.pool or 0
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    budget = max(10.0, min(300.0, run.left() - 240))
+    while len(server.kernel_pids()) < pool and time.perf_counter() - started < budget:
+        await asyncio.sleep(0.5)
+    left = max(5.0, budget - (time.perf_counter() - started))
+    try:
+        await loop.run_in_executor(None, lambda: server.wait_until_quiet(busy_below=0.1, window=2.0, timeout=left))
+    except TimeoutError:
+        run.out["errors"].append(f"the pool of {pool} did not become idle within {budget:.0f} s")
+    filled = time.perf_counter() - started
+    memory = server_memory(server)
+    kernels = list(memory["kernels"].values())
+    pss = sum(k["pss"] for k in kernels)
+    run.say(
+        f"\n== Preheated pool ({when}): {len(kernels)} kernels waiting after {filled:.1f} s; "
+        f"PSS {pss / MiB:.0f} MiB in all, median {median([k['pss'] / MiB for k in kernels]):.1f} MiB each "
+        f"(RSS {median([k['rss'] / MiB for k in kernels]):.1f}, USS {median([k['uss'] / MiB for k in kernels]):.1f}); "
+        f"load average {load_average()}"
+    )
+    return {
+        "kernels": len(kernels),
+        "filled_s": filled,
+        "pss_mib": pss / MiB,
+        "kernel_pss_median_mib": median([k["pss"] / MiB for k in kernels]),
+        "kernel_rss_median_mib": median([k["rss"] / MiB for k in kernels]),
+        "kernel_uss_median_mib": median([k["uss"] / MiB for k in kernels]),
+    }
 
 
 async def baseline(run: Run, app_server: VoilaServer, query: str) -> dict[str, Any]:
@@ -825,7 +892,8 @@ async def load_phase(
         f"{options.ramp:.0f} s, each stepping through the deal ({expected_clicks} clicks, think time "
         f"{options.think:.1f} s +-50%)"
     )
-    run.say(f"   load average {load_average()} at the start of the load")
+    load_at_start = load_average()
+    run.say(f"   load average {load_at_start} at the start of the load")
     results: list[SessionResult] = []
     release = asyncio.Event()
     rng = random.Random(options.rng_seed)
@@ -880,7 +948,7 @@ async def load_phase(
                     )
                 )
             )
-        budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60))
+        budget = max(10.0, run.left() - (options.cull_idle + 4 * options.cull_interval + 60 + 5 * n))
         try:
             await asyncio.wait_for(asyncio.gather(*(e.wait() for e in played_events)), budget)
         except asyncio.TimeoutError:
@@ -913,7 +981,9 @@ async def load_phase(
 
     # culling: every session's kernel must go by itself
     session_kernels = {r.kernel_id for r in results if r.kernel_id}
-    limit = options.cull_idle + 4 * options.cull_interval + 30
+    # Culling shuts idle kernels down one after the other, each waiting for its kernel to exit:
+    # seconds apiece on a busy machine, so the wait grows with the number of sessions.
+    limit = options.cull_idle + 4 * options.cull_interval + 30 + 5 * len(session_kernels)
     gone_after = None
     left: set[str] = set()
     waited_from = time.perf_counter()
@@ -931,6 +1001,7 @@ async def load_phase(
     return {
         "results": [asdict(r) for r in results],
         "played_at": played_at,
+        "load_at_start": load_at_start,
         "load_when_played": load_when_played,
         "memory": memory,
         "kernel_cpu": cpu,
@@ -1046,9 +1117,8 @@ def report(
     )
     cpu = [c for kid, c in load["kernel_cpu"].items() if c is not None and kid in ids]
     if cpu:
-        say(
-            f"   CPU per session kernel so far: median {median(cpu):.1f} s; Voila server {load['server_cpu'] or 0:.1f} s"
-        )
+        server_cpu = load["server_cpu"] or 0
+        say(f"   CPU per session kernel so far: median {median(cpu):.1f} s; Voila server {server_cpu:.1f} s")
 
     say("\n-- Closing every tab")
     gone = load["kernels_gone_after"]
@@ -1109,6 +1179,12 @@ def report(
         "kernels_left": len(load["kernels_left"]),
         "kernels_gone_after_s": gone,
         "expected_clicks": expected_clicks,
+        "interactive_median_s": median([r["interactive_s"] for r in interactive]),
+        "kernel_cpu_median_s": median(cpu) if cpu else None,
+        "server_cpu_s": load["server_cpu"],
+        "load_at_start": load["load_at_start"],
+        "load_when_played": load["load_when_played"],
+        "pool": options.pool or 0,
     }
     if base:
         bare_rss = base["bare"]["kernel"]["rss"]
@@ -1124,7 +1200,8 @@ def report(
     ok_all = summary["interactive"] == summary["sessions"] and summary["played"] == summary["sessions"]
     say(
         f"   {summary['sessions']} concurrent sessions all interactive and playing: "
-        f"{'yes' if ok_all else 'NO'} ({summary['interactive']} interactive, {summary['played']} played {'the deal' if whole_deal else 'every click'})"
+        f"{'yes' if ok_all else 'NO'} ({summary['interactive']} interactive, {summary['played']} played "
+        f"{'the deal' if whole_deal else 'every click'})"
     )
     say(
         f"   no error: {'yes' if not summary['errors'] else 'NO (' + str(summary['errors']) + ')'}"
@@ -1142,7 +1219,8 @@ def report(
         )
         say(
             f"   kernel memory within {TARGET_KERNEL_RATIO}x of bare ipywidgets + matplotlib: {verdict} "
-            f"(alone: app RSS {summary['app_alone_kernel_rss_mib']:.1f} MiB / bare {summary['bare_kernel_rss_mib']:.1f} MiB "
+            f"(alone: app RSS {summary['app_alone_kernel_rss_mib']:.1f} MiB / "
+            f"bare {summary['bare_kernel_rss_mib']:.1f} MiB "
             f"= {summary['ratio_alone_rss']:.2f}x; USS {summary['ratio_alone_uss']:.2f}x{extra})"
         )
     return summary
@@ -1167,7 +1245,7 @@ async def main_async(run: Run) -> None:
     server = run.server(run.target.notebook)
     run.say(f"app server: python -m voila {' '.join(server.command[3:])}")
     run.say(
-        f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling shortened with "
+        f"   (speculation_nb.serve.voila_args, as ./scripts/serve; culling set with "
         f"SPECULATION_CULL_IDLE_TIMEOUT={options.cull_idle} SPECULATION_CULL_INTERVAL={options.cull_interval}"
         + (f", SPECULATION_POOL_SIZE={options.pool}" if options.pool is not None else "")
         + f"); "
@@ -1179,8 +1257,12 @@ async def main_async(run: Run) -> None:
         )
     if run.target is not APP_TARGET:
         run.say(f"   COMPARISON: the load on {run.target.notebook}, not on the app")
+    if options.pool:
+        run.out["pool"] = await pool_ready(run, server, "before the lesson")
     base = await baseline(run, server, query) if options.baseline and run.target is APP_TARGET else None
     run.out["baseline"] = base
+    if options.pool and base is not None:
+        await pool_ready(run, server, "again, after the baseline took one")
     whole_deal = expected == cards and run.target is APP_TARGET
     load = await load_phase(run, server, query, expected, whole_deal)
     run.out["load"] = load
@@ -1226,6 +1308,72 @@ def run(options: Options) -> dict[str, Any]:
     return state.out
 
 
+def _ok(summary: dict[str, Any] | None) -> bool:
+    return bool(
+        summary
+        and summary["interactive"] == summary["sessions"]
+        and summary["played"] == summary["sessions"]
+        and not summary["errors"]
+        and not summary["kernels_left"]
+        and summary["kernels_gone_after_s"] is not None
+    )
+
+
+def compare_pool(options: Options, pool: int) -> int:
+    """The same load twice, one after the other: no pool (a kernel per page), then a pool of
+    ``pool`` filled before the sessions arrive; both printed, with the load average of each."""
+    from dataclasses import replace
+
+    runs = []
+    for label, changes in (("no pool", {"pool": 0}), (f"pool of {pool}", {"pool": pool, "baseline": False})):
+        json_path = options.json_path and str(Path(options.json_path).with_suffix(f".{changes['pool']}.json"))
+        print(f"\n######## load_test --compare-pool: {label}", flush=True)
+        runs.append((label, run(replace(options, json_path=json_path, **changes))))
+    rows = [
+        ("sessions interactive", "interactive", "{:.0f}"),
+        ("the last interactive after (s)", "all_interactive_s", "{:.1f}"),
+        ("time to interactive, median (s)", "interactive_median_s", "{:.1f}"),
+        ("clicks answered / made", None, ""),
+        ("click latency median / p95 (ms)", None, ""),
+        ("kernel CPU per session, median (s)", "kernel_cpu_median_s", "{:.2f}"),
+        ("Voila server CPU (s)", "server_cpu_s", "{:.1f}"),
+        ("server + kernels PSS, peak (MiB)", "peak_pss_mib", "{:.0f}"),
+        ("kernels left after closing", "kernels_left", "{:.0f}"),
+        ("load average at the start of the load", "load_at_start", "{}"),
+        ("load average when all had played", "load_when_played", "{}"),
+    ]
+    print(
+        f"\n######## {options.sessions} sessions: no pool against a pool of {pool} (same command, one after the other)"
+    )
+    print(f"   {'':40s} {runs[0][0]:>22s} {runs[1][0]:>22s}")
+    for title, key, fmt in rows:
+        cells = []
+        for _, out in runs:
+            summary = out.get("summary") or {}
+            if not summary:
+                cells.append("(no figures)")
+            elif title.startswith("clicks"):
+                cells.append(f"{summary['answered']}/{summary['clicks']}")
+            elif title.startswith("click latency"):
+                cells.append(f"{summary['latency_median_ms']:.0f} / {summary['latency_p95_ms']:.0f}")
+            else:
+                value = summary.get(key)
+                cells.append("-" if value is None else fmt.format(value))
+        print(f"   {title:40s} {cells[0]:>22s} {cells[1]:>22s}")
+    pool_figures = runs[1][1].get("pool")
+    if pool_figures:
+        print(
+            f"   the pool: {pool_figures['kernels']} kernels filled in {pool_figures['filled_s']:.0f} s before the "
+            f"lesson, PSS {pool_figures['pss_mib']:.0f} MiB ({pool_figures['kernel_pss_median_mib']:.0f} MiB each)"
+        )
+    first, second = (out.get("summary") or {} for _, out in runs)
+    if first.get("all_interactive_s") and second.get("all_interactive_s"):
+        print(
+            f"   ratio of the last interactive: {first['all_interactive_s'] / second['all_interactive_s']:.2f}x faster"
+        )
+    return 0 if _ok(second) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=30, help="concurrent sessions (default 30)")
@@ -1233,12 +1381,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clicks", type=int, default=0, help="clicks per session (default 0: the whole deal)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between clicks, +-50%% (default 1)")
     parser.add_argument("--ramp", type=float, default=10.0, help="seconds over which the sessions open (default 10)")
-    parser.add_argument("--cull-idle", type=int, default=30, help="SPECULATION_CULL_IDLE_TIMEOUT for the test (30)")
+    parser.add_argument(
+        "--cull-idle",
+        type=int,
+        default=120,
+        help="SPECULATION_CULL_IDLE_TIMEOUT for the test (120, as served: shorter, a page slower to connect "
+        "than that loses its kernel, 'Kernel never reached an alive state')",
+    )
     parser.add_argument("--cull-interval", type=int, default=2, help="SPECULATION_CULL_INTERVAL for the test (2)")
     parser.add_argument("--pool", type=int, default=None, help="SPECULATION_POOL_SIZE (default: as the environment)")
+    parser.add_argument(
+        "--fill-delay", type=int, default=None, help="SPECULATION_POOL_FILL_DELAY (default: as speculation_nb.serve)"
+    )
+    parser.add_argument(
+        "--compare-pool",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the load twice, with no pool and then with a pool of N, and compare",
+    )
     parser.add_argument("--page-timeout", type=float, default=300.0, help="seconds for a page to be interactive")
     parser.add_argument("--click-timeout", type=float, default=60.0, help="seconds for a click to be answered")
-    parser.add_argument("--time-limit", type=float, default=600.0, help="hard limit of the whole run (default 600 s)")
+    parser.add_argument("--time-limit", type=float, default=900.0, help="hard limit of the whole run (default 900 s)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare-kernel comparison")
     parser.add_argument("--json", dest="json_path", default="", help="write the figures to this file")
     parser.add_argument("--quiet", action="store_true")
@@ -1269,6 +1433,7 @@ def main(argv: list[str] | None = None) -> int:
         cull_idle=args.cull_idle,
         cull_interval=args.cull_interval,
         pool=args.pool,
+        fill_delay=args.fill_delay,
         page_timeout=args.page_timeout,
         click_timeout=args.click_timeout,
         time_limit=args.time_limit,
@@ -1281,6 +1446,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.voila_config:
         json.loads(args.voila_config)  # fails early if it is not JSON
     try:
+        if args.compare_pool:
+            return compare_pool(options, args.compare_pool)
         out = run(options)
     except KeyboardInterrupt as stop:
         print(
@@ -1292,14 +1459,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = out.get("summary")
     if not summary:
         return 2
-    ok = (
-        summary["interactive"] == summary["sessions"]
-        and summary["played"] == summary["sessions"]
-        and not summary["errors"]
-        and not summary["kernels_left"]
-        and summary["kernels_gone_after_s"] is not None
-    )
-    return 0 if ok else 1
+    return 0 if _ok(summary) else 1
 
 
 if __name__ == "__main__":

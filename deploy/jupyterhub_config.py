@@ -79,8 +79,10 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_idle_timeout=120",
     "--MappingKernelManager.cull_interval=30",
     "--MappingKernelManager.cull_connected=False",
-    # A whole class starting kernels at once: wait for the app's first display.
-    "--VoilaExecutor.iopub_timeout=60",
+    # A whole class starting kernels at once: wait for the app's first display
+    # and for the kernel to start (safety nets; same values as speculation_nb/serve.py).
+    "--VoilaExecutor.iopub_timeout=300",
+    "--VoilaExecutor.startup_timeout=180",
 ]
 # A student's own ~/.jupyter may not change the settings above.
 c.Spawner.disable_user_config = True

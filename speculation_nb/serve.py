@@ -24,6 +24,16 @@ Environment variables (read when no explicit value is given):
 ``SPECULATION_POOL_SIZE``
     keep this many preheated kernels waiting (``--preheat_kernel=True
     --pool_size=N``); 0, the default, starts a kernel when a page is opened.
+    A preheated kernel has started and imported the app before its page is
+    asked for (the app reads the page's address once it is: ``page_address``),
+    so a class arriving at once waits only for the app to be built. Size it
+    for the class (30 for 30 students): each waiting kernel holds about
+    100 MiB (deploy/README.md, "A class at once", has the figures).
+``SPECULATION_POOL_FILL_DELAY``
+    seconds after a preheated kernel is taken before Voila starts one to take
+    its place (120 by default): Voila's own default, 1 s, would start thirty
+    kernels while thirty students arrive, which is the very load the pool is
+    there to take away. Used only with a pool.
 
 This module imports nothing beyond the standard library.
 """
@@ -34,6 +44,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 __all__ = [
     "APP_NOTEBOOK",
@@ -41,7 +52,10 @@ __all__ = [
     "CULL_INTERVAL",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
+    "IOPUB_TIMEOUT",
+    "POOL_FILL_DELAY",
     "POOL_SIZE",
+    "STARTUP_TIMEOUT",
     "main",
     "serve_host",
     "voila_args",
@@ -56,10 +70,17 @@ DEFAULT_PORT = 8866
 CULL_IDLE_TIMEOUT = 120
 #: Seconds between two checks for such kernels.
 CULL_INTERVAL = 30
-#: Seconds Voila waits for a cell's display messages once the cell has run.
-IOPUB_TIMEOUT = 60
+#: Seconds Voila waits for a cell's display messages once the cell has run (a safety net:
+#: it waits for the kernel's "idle", which always comes; with 60, a page of a class of 30
+#: arriving at once under a load average of 24 came without the app).
+IOPUB_TIMEOUT = 300
+#: Seconds Voila waits for a kernel to start (a safety net too: its default, 60, is close to
+#: what thirty kernels starting at once take on two busy cores).
+STARTUP_TIMEOUT = 180
 #: Preheated kernels kept waiting (0: none).
 POOL_SIZE = 0
+#: Seconds before a taken preheated kernel is replaced (only with a pool).
+POOL_FILL_DELAY = 120
 
 
 def _setting(name: str, value: int | None, default: int, env: Mapping[str, str], minimum: int) -> int:
@@ -91,6 +112,7 @@ def voila_args(
     cull_idle_timeout: int | None = None,
     cull_interval: int | None = None,
     pool_size: int | None = None,
+    pool_fill_delay: int | None = None,
     env: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The arguments of ``python -m voila`` that serve ``notebook``.
@@ -108,6 +130,7 @@ def voila_args(
     timeout = _setting("SPECULATION_CULL_IDLE_TIMEOUT", cull_idle_timeout, CULL_IDLE_TIMEOUT, env, 1)
     interval = _setting("SPECULATION_CULL_INTERVAL", cull_interval, CULL_INTERVAL, env, 1)
     pool = _setting("SPECULATION_POOL_SIZE", pool_size, POOL_SIZE, env, 0)
+    fill_delay = _setting("SPECULATION_POOL_FILL_DELAY", pool_fill_delay, POOL_FILL_DELAY, env, 0)
     args = [
         notebook,
         "--no-browser",
@@ -121,13 +144,14 @@ def voila_args(
         # after nbclient's default 4 s wait, and Voila would send a page
         # without the app (benchmarks/load_test.py; voila-dashboards/voila#920).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
     ]
     if pool:
-        args += ["--preheat_kernel=True", f"--pool_size={pool}"]
+        args += [f"--VoilaKernelManager.fill_delay={fill_delay}", "--preheat_kernel=True", f"--pool_size={pool}"]
     return args
 
 
-def voila_command(notebook: str = APP_NOTEBOOK, **options) -> list[str]:
+def voila_command(notebook: str = APP_NOTEBOOK, **options: Any) -> list[str]:
     """The whole command line: this Python, ``-m voila``, then :func:`voila_args`."""
     return [sys.executable, "-m", "voila", *voila_args(notebook, **options)]
 

@@ -481,15 +481,18 @@ def moment_query(
 def link_base(env: Mapping[str, str] | None = None) -> str:
     """The address of the app's page without its query, as the kernel knows it, or ``""``.
 
-    Voila tells a kernel its page's address (``VOILA_REQUEST_URL``; a preheated kernel
-    gets ``SERVER_NAME``, ``SERVER_PORT`` and ``SCRIPT_NAME`` once its page is asked for).
+    Voila tells a kernel its page's address: ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME`` (a preheated kernel gets them once its page is asked for), and
+    ``VOILA_REQUEST_URL``, whose scheme (``https``) is kept.
     Under JupyterHub the link goes through ``/hub/user-redirect/``, so that it opens the
     app in the server of whoever follows it, not in the sender's."""
     env = os.environ if env is None else env
     url = env.get("VOILA_REQUEST_URL", "").split("?", 1)[0]
-    if not url and env.get("SERVER_NAME") and env.get("SCRIPT_NAME"):
+    if env.get("SERVER_NAME") and env.get("SCRIPT_NAME"):
+        # this page's own request (a preheated kernel's VOILA_REQUEST_URL may be an earlier page's)
+        scheme = "https" if url.startswith("https://") else "http"
         port = env.get("SERVER_PORT", "")
-        url = f"http://{env['SERVER_NAME']}{':' + port if port else ''}{env['SCRIPT_NAME']}"
+        url = f"{scheme}://{env['SERVER_NAME']}{':' + port if port else ''}{env['SCRIPT_NAME']}"
     if not url.startswith(("http://", "https://")):
         return ""
     prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "")  # "/user/fanny/"

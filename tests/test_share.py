@@ -237,6 +237,9 @@ def test_the_link_is_the_page_address_with_the_query():
     assert moment_link("seed=2&deal=1&moves=", env) == "http://127.0.0.1:8866/?seed=2&deal=1&moves="
     preheated = {"SERVER_NAME": "school.example", "SERVER_PORT": "8866", "SCRIPT_NAME": "/"}
     assert link_base(preheated) == "http://school.example:8866/"
+    # a refilled preheated kernel keeps an earlier page's VOILA_REQUEST_URL: its own request wins
+    stale = {**preheated, "VOILA_REQUEST_URL": "https://other.example:1/old/?seed=1"}
+    assert link_base(stale) == "https://school.example:8866/"
     hub = {
         "VOILA_REQUEST_URL": "https://hub.example/user/fanny/voila/render/notebooks/app.ipynb?x=1",
         "JUPYTERHUB_SERVICE_PREFIX": "/user/fanny/",

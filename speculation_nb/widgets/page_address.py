@@ -4,30 +4,51 @@ Each way of serving the app hands the kernel the page's query differently:
 
 * **Voila**, one kernel per page: the ``QUERY_STRING`` environment variable.
 * **Voila with preheated kernels** (``VOILA_PREHEAT`` set): the kernel starts before
-  its page is asked for, and the query arrives only through
-  ``voila.utils.wait_for_request()``, which sets ``QUERY_STRING`` when it returns.
+  its page is asked for, and the query arrives only through Voila's query socket
+  (``/voila/query/<kernel id>``), which :func:`wait_for_request` reads; it then sets
+  ``QUERY_STRING`` (and ``SERVER_NAME``, ``SCRIPT_NAME``...) as Voila does.
 
 :func:`page_query` hides the difference; the app's query parsing never asks how.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 
-__all__ = ["page_query"]
+__all__ = ["page_query", "wait_for_request"]
+
+#: Seconds a preheated kernel may take to reach Voila's query socket: the pool fills
+#: while the server is busiest (voila.utils allows 5 s, and then the query is lost).
+OPEN_TIMEOUT = 120.0
+
+
+def wait_for_request() -> None:
+    """In a preheated kernel, wait for the page it is kept for and put the page's request in
+    the environment; at once otherwise. Does what ``voila.utils.wait_for_request`` does
+    without importing ``voila.utils``, which loads Voila's whole server stack (jupyter_server,
+    jupyterlab_server, jsonschema...): 2.6 CPU-seconds and 46 MiB in every pooled kernel, for
+    one websocket message (benchmarks/load_test.py, deploy/README.md)."""
+    env = os.environ
+    if env.get("VOILA_PREHEAT", "False") == "False" or not env.get("VOILA_KERNEL_ID"):
+        return
+    from websockets.sync.client import connect  # a Voila dependency; 0.02 CPU-s to import
+
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    host = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", "8866")
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{host}:{port}{base}voila/query/{env['VOILA_KERNEL_ID']}"
+    with connect(url, open_timeout=OPEN_TIMEOUT, max_size=2**20) as socket:
+        message = socket.recv()
+    for name, value in json.loads(message).items():
+        if isinstance(name, str) and isinstance(value, str):
+            os.environ[name] = value
 
 
 def page_query() -> str:
     """The page's query string without the ``?`` (``"lang=de&seed=42"``), or ``""``."""
-    # Only a preheated kernel has a request to wait for: wait_for_request() returns at
-    # once unless VOILA_PREHEAT is set, and importing voila.utils loads Voila's whole
-    # server stack (jupyter_server, jupyterlab_server, jsonschema...): about 40 MiB and
-    # several CPU-seconds per kernel, for nothing in a kernel started for its page.
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        try:
-            from voila.utils import wait_for_request  # type: ignore[import-untyped]
-
-            wait_for_request()
-        except Exception:  # not under Voila, or no request to wait for
-            pass
+    with contextlib.suppress(Exception):  # not under Voila, or no request came: the address says nothing
+        wait_for_request()
     return os.environ.get("QUERY_STRING", "")
