@@ -203,7 +203,7 @@ def pyodide_wheel(python: Path, entry: dict[str, Any]) -> Path:
     files whose sha256 equals the official lock's are taken from it.
     """
     folder = cache_dir() / f"pyodide-{PINS['pyodide']['version']}"
-    path = folder / entry["file_name"]
+    path = folder / str(entry["file_name"])
     if checked(path, path.exists() and sha256(path) == entry["sha256"], entry["file_name"]):
         return path
     source = PINS["pyodide_wheels_source"]
@@ -223,7 +223,9 @@ def pyodide_wheel(python: Path, entry: dict[str, Any]) -> Path:
     return path
 
 
-def lock_entry(name: str, version: str, file_name: str, path: Path, imports: list[str], depends: list[str]) -> dict[str, Any]:
+def lock_entry(
+    name: str, version: str, file_name: str, path: Path, imports: list[str], depends: list[str]
+) -> dict[str, Any]:
     return {
         "name": name,
         "version": version,
@@ -253,7 +255,8 @@ def rezip(source: Path, target: Path, keep: Any) -> None:
 
 def trim_locales(source: Path, target: Path, langs: list[str]) -> None:
     """Babel with the CLDR data of ``langs`` only (and ``root``): about 1 MB instead of 11."""
-    wanted = re.compile(r"babel/locale-data/(root|(%s)(_\w+)?)\.dat$" % "|".join(map(re.escape, langs)))
+    names = "|".join(map(re.escape, langs))
+    wanted = re.compile(rf"babel/locale-data/(root|({names})(_\w+)?)\.dat$")
 
     def keep(name: str) -> bool:
         return not name.startswith("babel/locale-data/") or bool(wanted.match(name))
@@ -336,7 +339,7 @@ def site_messages() -> dict[str, dict[str, str]]:
     for lang in LANGS:
         path = REPO / "speculation_nb" / "locale" / lang / "LC_MESSAGES" / "site.po"
         with path.open("rb") as handle:
-            out[lang] = {m.id: m.string for m in read_po(handle) if m.id and m.string}
+            out[lang] = {str(m.id): str(m.string) for m in read_po(handle) if m.id and m.string}
     return out
 
 
@@ -433,7 +436,9 @@ def fontawesome(out: Path) -> None:
     target = out / "static" / "fontawesome"
     with tarfile.open(tarball) as archive:
         for member in archive.getmembers():
-            match = re.fullmatch(r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name)
+            match = re.fullmatch(
+                r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name
+            )
             data = archive.extractfile(member) if match and member.isfile() else None
             if match and data is not None:
                 path = target / match.group(1)
@@ -541,7 +546,9 @@ def main(argv: list[str] | None = None) -> int:
     venv = tools_venv()
     if Path(sys.prefix).resolve() != venv.resolve():
         python = venv / "bin" / "python"
-        os.execv(str(python), [str(python), str(Path(__file__).resolve()), *(argv if argv is not None else sys.argv[1:])])
+        os.execv(
+            str(python), [str(python), str(Path(__file__).resolve()), *(argv if argv is not None else sys.argv[1:])]
+        )
     summary = build(args.output.resolve())
     (args.output / "build.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     mib = summary["bytes"] / 2**20
