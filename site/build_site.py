@@ -361,7 +361,7 @@ def edit_config(page: str, change: Any) -> str:
     return page[: match.start(2)] + text + page[match.end(2) :]
 
 
-def site_scripts(prefix: str, messages: dict[str, dict[str, str]]) -> str:
+def site_scripts(messages: dict[str, dict[str, str]]) -> str:
     """The site's words and page script (``site/page.js``) as inline scripts."""
     words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8")
@@ -374,28 +374,32 @@ def stylesheets(page: str, prefix: str) -> str:
     return page.replace("</head>", f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n</head>', 1)
 
 
+APP_PAGE = "voici/render/app.html"
+
+
 def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -> None:
-    """``index.html``: Voici's rendering of ``app.ipynb``, moved from ``voici/render/`` to the root."""
-    render = out / "voici" / "render" / "app.html"
+    """Voici's rendering of ``app.ipynb`` made self-contained, and ``index.html`` opening it.
+
+    The app stays in ``voici/render/``: JupyterLite's lab reads the configuration in the
+    ``index.html`` of every folder above it, so the root page must not carry the app's.
+    """
+    render = out / APP_PAGE
     page = render.read_text(encoding="utf-8")
+    up = "../../"  # from voici/render/ to the site's root
 
     def change(config: dict[str, Any]) -> None:
-        config["baseUrl"] = "./"
-        config["fullLabextensionsUrl"] = "./extensions"
-        config["fullStaticUrl"] = "./voici/build"
-        config["settingsUrl"] = "./build/schemas"
         kernel = config["litePluginSettings"][KERNEL_SETTINGS]
-        kernel["pyodideUrl"] = pyodide_url
+        kernel["pyodideUrl"] = up + pyodide_url.removeprefix("./")
+        kernel["pipliteUrls"] = [up + u.removeprefix("./") for u in kernel.get("pipliteUrls", [])]
         kernel["disablePyPIFallback"] = True
         kernel["loadPyodideOptions"] = {"env": {}}  # page.js fills it from the address
 
     page = edit_config(page, change)
-    page = page.replace('data-base-url="../../voila/"', 'data-base-url="./voila/"')
-    voici_script = '<script src="./voici/build/voici.js"></script>'
-    if '<script src="../build/voici.js"></script>' not in page:
+    voici_script = '<script src="../build/voici.js"></script>'
+    if voici_script not in page:
         raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
     # The page script must run after the configuration is in the page and before Voici reads it.
-    page = page.replace('<script src="../build/voici.js"></script>', site_scripts("./", messages) + voici_script)
+    page = page.replace(voici_script, site_scripts(messages) + voici_script)
     english = messages["en"]
     page = page.replace(
         '<h2 id="loading_text">Running ...</h2>',
@@ -404,20 +408,28 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     )
     page = page.replace("<title>app</title>", "<title>Speculation</title>")
     page = page.replace('<body class="', '<body class="spec-site ', 1)
-    page = stylesheets(page, "./")
-    (out / "index.html").write_text(page, encoding="utf-8")
+    render.write_text(stylesheets(page, up), encoding="utf-8")
     # Voici's own pages for the other notebooks and its file tree are not part of the site.
-    shutil.rmtree(out / "voici" / "render")
+    for other in render.parent.glob("*.html"):
+        if other.name != render.name:
+            other.unlink()
     shutil.rmtree(out / "voici" / "tree", ignore_errors=True)
-    (out / "voici" / "index.html").write_text(redirect_page("../index.html"), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(redirect_page("../" + APP_PAGE), encoding="utf-8")
+    (out / "index.html").write_text(redirect_page(APP_PAGE), encoding="utf-8")
 
 
 def redirect_page(target: str) -> str:
-    target = html.escape(target, quote=True)
+    """A page that opens ``target`` with the same query and fragment (``?seed=42&lang=de``).
+
+    It keeps JupyterLite's empty root configuration, which the lab reads from the folder above it.
+    """
+    quoted = html.escape(target, quote=True)
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
-        f'<body><a href="{target}">{target}</a></body></html>\n'
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Speculation</title>\n'
+        '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
+        f"<script>window.location.replace({json.dumps(target)} + window.location.search + window.location.hash);"
+        "</script>\n"
+        f'</head><body><p><a href="{quoted}">Speculation</a></p></body></html>\n'
     )
 
 
@@ -425,7 +437,7 @@ def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     names = [p.name for p in lessons()]
     page = (HERE / "reset.html").read_text(encoding="utf-8")
     page = page.replace("/*LESSONS*/[]", json.dumps(names)).replace("__STORAGE__", STORAGE_NAME)
-    page = stylesheets(page, "./").replace("</head>", site_scripts("./", messages) + "</head>", 1)
+    page = stylesheets(page, "./").replace("</head>", site_scripts(messages) + "</head>", 1)
     (out / "reset.html").write_text(page, encoding="utf-8")
 
 

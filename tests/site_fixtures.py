@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import socketserver
@@ -60,6 +61,14 @@ class _Refuse(socketserver.StreamRequestHandler):
         self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
 
+#: Chromium's own background services (updates, sign-in, autofill), asked for by the browser
+#: whatever page it shows; nothing a page of the site requests. Every other host counts.
+BROWSER_OWN = re.compile(
+    r"\b(?:CONNECT |[A-Z]+ https?://)(?:accounts\.google\.com|(?:update|content-autofill|optimizationguide-pa"
+    r"|safebrowsing)\.googleapis\.com|clients2\.google\.com)[:/]"
+)
+
+
 class OutsideCounter:
     """A proxy on loopback that refuses and records every request sent to it."""
 
@@ -72,7 +81,13 @@ class OutsideCounter:
 
     @property
     def seen(self) -> list[str]:
+        """Every request refused, Chromium's own ones included."""
         return list(self._server.seen)  # type: ignore[attr-defined]
+
+    @property
+    def from_pages(self) -> list[str]:
+        """The requests refused that were not Chromium's own background ones (:data:`BROWSER_OWN`)."""
+        return [line for line in self.seen if not BROWSER_OWN.search(line)]
 
     def __enter__(self) -> OutsideCounter:
         self._thread.start()
@@ -152,11 +167,10 @@ def outside() -> Iterator[OutsideCounter]:
 
 def launch_offline(playwright: Any, counter: OutsideCounter) -> Any:
     """Chromium sending everything that is not loopback to ``counter`` (loopback bypasses proxies)."""
+    # Chromium's own flag, not Playwright's proxy option (which sends loopback through the proxy too).
+    proxy = [f"--proxy-server=http://127.0.0.1:{counter.port}", "--proxy-bypass-list=127.0.0.1"]
     return playwright.chromium.launch(
-        executable_path=CHROMIUM,
-        args=[*CHROMIUM_ARGS, "--disable-sync", "--no-first-run"],
-        headless=True,
-        proxy={"server": f"http://127.0.0.1:{counter.port}"},
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-sync", "--no-first-run", *proxy], headless=True
     )
 
 

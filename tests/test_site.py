@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import sys
 import tarfile
 from fractions import Fraction
 from math import floor
@@ -112,14 +113,14 @@ def test_a_wheel_with_the_wrong_hash_stops_the_build(
     build = build_module()
     real_cache = build.cache_dir()
     source = build.PINS["pyodide_wheels_source"]
+    entry = dict(official_lock(build)["packages"]["six"])
     (tmp_path / "pypi").mkdir()
     (tmp_path / "pypi" / source["file"]).symlink_to(real_cache / "pypi" / source["file"])
     monkeypatch.setenv("SPECULATION_SITE_CACHE", str(tmp_path))
-    entry = dict(official_lock(build)["packages"]["six"])
     cached = tmp_path / f"pyodide-{build.PINS['pyodide']['version']}" / entry["file_name"]
     cached.parent.mkdir()
     cached.write_bytes(b"not a wheel")
-    python = Path(__import__("sys").executable)
+    python = Path(sys.executable)
     assert build.sha256(build.pyodide_wheel(python, entry)) == entry["sha256"]  # fetched again
     cached.unlink()
     tampered = {**entry, "sha256": "0" * 64}
@@ -223,7 +224,7 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
         page.screenshot(path=str(artifacts() / "site-app-de.png"))
     finally:
         opened.close()
-    assert opened.aborted == [] and outside.seen == [], (opened.aborted, outside.seen)
+    assert opened.aborted == [] and outside.from_pages == [], (opened.aborted, outside.from_pages)
     opened.watch.assert_clean()
 
 
@@ -301,6 +302,6 @@ def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
         assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0
     finally:
         opened.close()
-    assert opened.aborted == [] and outside.seen == [], (opened.aborted, outside.seen)
+    assert opened.aborted == [] and outside.from_pages == [], (opened.aborted, outside.from_pages)
     problems = [p for p in opened.watch.problems if "favicon" not in p]
     assert problems == [], problems
