@@ -474,6 +474,10 @@ def write_lite_config(lite: Path, pyodide_url: str) -> None:
         },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    # Every cell of a lesson in the page (JupyterLab draws only the visible ones by default, which
+    # loses a widget's view when its cell scrolls away and back on a slow machine).
+    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    (lite / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
 
 
 def point_kernel_at(config_file: Path, pyodide_url: str) -> None:

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -198,10 +199,12 @@ class OfflinePage:
     aborted: list[str] = field(default_factory=list)
 
     def close(self) -> None:
+        """Close the tabs as a user would (``beforeunload`` runs), then the context."""
         for page in self.context.pages:
             if not page.is_closed():
                 page.close(run_before_unload=True)
-        self.context.close()
+        with contextlib.suppress(Exception):  # already closed by the browser
+            self.context.close()
 
 
 def offline_page(browser: Any, origin: str, width: int = 1280, height: int = 800, context: Any = None) -> OfflinePage:

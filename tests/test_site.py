@@ -12,6 +12,7 @@ loopback refused and counted (it must be 0):
   student's saved work kept across a reload, then reset from ``reset.html``.
 """
 
+# ruff: noqa: F811  (the session fixtures are imported from site_fixtures, then named as arguments)
 from __future__ import annotations
 
 import hashlib
@@ -27,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from site_fixtures import (  # noqa: F401  (session fixtures)
+from site_fixtures import (  # noqa: F401
     REPO,
     BuiltSite,
     OutsideCounter,
@@ -139,9 +140,11 @@ def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
     css = built_site.path / "static" / "fontawesome" / "css" / "all.min.css"
     fonts = {p.name for p in (built_site.path / "static" / "fontawesome" / "webfonts").iterdir()}
     assert css.exists() and "fa-solid-900.woff2" in fonts
+    app = (built_site.path / "voici" / "render" / "app.html").read_text(encoding="utf-8")
+    assert "../../static/fontawesome/css/all.min.css" in app
+    assert catalog("en")["site.loading_python"] in app  # the loading screen has words at once
     index = (built_site.path / "index.html").read_text(encoding="utf-8")
-    assert "./static/fontawesome/css/all.min.css" in index
-    assert catalog("en")["site.loading_python"] in index  # the loading screen has words at once
+    assert "voici/render/app.html" in index and "window.location.search" in index  # the query goes along
 
 
 def test_the_site_ships_what_the_package_imports(built_site: BuiltSite) -> None:
@@ -219,7 +222,9 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
             assert cells[1].startswith(names[seat]) and cells[2] == str(stack), (seat, cells, stack)
         body = page.locator("body").inner_text()
         assert "Traceback" not in body and "font cache" not in body
-        assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']:visible").count() == 0
+        assert (
+            page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']:visible").count() == 0
+        )
         assert page.locator(".spec-chart-ipympl").count() >= 1, "the charts are ipympl's, as in the Voila app"
         page.screenshot(path=str(artifacts() / "site-app-de.png"))
     finally:
@@ -270,8 +275,12 @@ def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
         open_lesson(page, site_url, name)
         kernel_idle(page)
         page.locator(".jp-Notebook .jp-Cell").first.click()
-        cells = page.locator(".jp-Notebook .jp-Cell").count()
-        for _ in range(cells):
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
+            arg=len(shipped["cells"]),
+            timeout=STEP_TIMEOUT_MS,
+        )  # every cell in the page (the site turns JupyterLab's windowing off)
+        for _ in shipped["cells"]:
             page.keyboard.press("Shift+Enter")
             kernel_idle(page)
         prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_inner_texts()
@@ -298,8 +307,12 @@ def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
         status.get_by_text(name).wait_for(timeout=STEP_TIMEOUT_MS)
         assert catalog("en")["site.reset_done"].replace("{name}", name) == status.inner_text().strip()
         open_lesson(page, site_url, name)
-        page.wait_for_timeout(1000)  # nothing should appear: the shipped lesson has no outputs
-        assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0
+        page.wait_for_function(
+            "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
+            arg=len(shipped["cells"]),
+            timeout=STEP_TIMEOUT_MS,
+        )
+        assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0  # as shipped: no outputs
     finally:
         opened.close()
     assert opened.aborted == [] and outside.from_pages == [], (opened.aborted, outside.from_pages)
