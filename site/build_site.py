@@ -203,7 +203,7 @@ def pyodide_wheel(python: Path, entry: dict[str, Any]) -> Path:
     files whose sha256 equals the official lock's are taken from it.
     """
     folder = cache_dir() / f"pyodide-{PINS['pyodide']['version']}"
-    path = folder / entry["file_name"]
+    path = folder / str(entry["file_name"])
     if checked(path, path.exists() and sha256(path) == entry["sha256"], entry["file_name"]):
         return path
     source = PINS["pyodide_wheels_source"]
@@ -223,7 +223,9 @@ def pyodide_wheel(python: Path, entry: dict[str, Any]) -> Path:
     return path
 
 
-def lock_entry(name: str, version: str, file_name: str, path: Path, imports: list[str], depends: list[str]) -> dict[str, Any]:
+def lock_entry(
+    name: str, version: str, file_name: str, path: Path, imports: list[str], depends: list[str]
+) -> dict[str, Any]:
     return {
         "name": name,
         "version": version,
@@ -253,7 +255,8 @@ def rezip(source: Path, target: Path, keep: Any) -> None:
 
 def trim_locales(source: Path, target: Path, langs: list[str]) -> None:
     """Babel with the CLDR data of ``langs`` only (and ``root``): about 1 MB instead of 11."""
-    wanted = re.compile(r"babel/locale-data/(root|(%s)(_\w+)?)\.dat$" % "|".join(map(re.escape, langs)))
+    names = "|".join(map(re.escape, langs))
+    wanted = re.compile(rf"babel/locale-data/(root|({names})(_\w+)?)\.dat$")
 
     def keep(name: str) -> bool:
         return not name.startswith("babel/locale-data/") or bool(wanted.match(name))
@@ -336,7 +339,7 @@ def site_messages() -> dict[str, dict[str, str]]:
     for lang in LANGS:
         path = REPO / "speculation_nb" / "locale" / lang / "LC_MESSAGES" / "site.po"
         with path.open("rb") as handle:
-            out[lang] = {m.id: m.string for m in read_po(handle) if m.id and m.string}
+            out[lang] = {str(m.id): str(m.string) for m in read_po(handle) if m.id and m.string}
     return out
 
 
@@ -358,7 +361,7 @@ def edit_config(page: str, change: Any) -> str:
     return page[: match.start(2)] + text + page[match.end(2) :]
 
 
-def site_scripts(prefix: str, messages: dict[str, dict[str, str]]) -> str:
+def site_scripts(messages: dict[str, dict[str, str]]) -> str:
     """The site's words and page script (``site/page.js``) as inline scripts."""
     words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8")
@@ -371,28 +374,32 @@ def stylesheets(page: str, prefix: str) -> str:
     return page.replace("</head>", f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n</head>', 1)
 
 
+APP_PAGE = "voici/render/app.html"
+
+
 def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -> None:
-    """``index.html``: Voici's rendering of ``app.ipynb``, moved from ``voici/render/`` to the root."""
-    render = out / "voici" / "render" / "app.html"
+    """Voici's rendering of ``app.ipynb`` made self-contained, and ``index.html`` opening it.
+
+    The app stays in ``voici/render/``: JupyterLite's lab reads the configuration in the
+    ``index.html`` of every folder above it, so the root page must not carry the app's.
+    """
+    render = out / APP_PAGE
     page = render.read_text(encoding="utf-8")
+    up = "../../"  # from voici/render/ to the site's root
 
     def change(config: dict[str, Any]) -> None:
-        config["baseUrl"] = "./"
-        config["fullLabextensionsUrl"] = "./extensions"
-        config["fullStaticUrl"] = "./voici/build"
-        config["settingsUrl"] = "./build/schemas"
         kernel = config["litePluginSettings"][KERNEL_SETTINGS]
-        kernel["pyodideUrl"] = pyodide_url
+        kernel["pyodideUrl"] = up + pyodide_url.removeprefix("./")
+        kernel["pipliteUrls"] = [up + u.removeprefix("./") for u in kernel.get("pipliteUrls", [])]
         kernel["disablePyPIFallback"] = True
         kernel["loadPyodideOptions"] = {"env": {}}  # page.js fills it from the address
 
     page = edit_config(page, change)
-    page = page.replace('data-base-url="../../voila/"', 'data-base-url="./voila/"')
-    voici_script = '<script src="./voici/build/voici.js"></script>'
-    if '<script src="../build/voici.js"></script>' not in page:
+    voici_script = '<script src="../build/voici.js"></script>'
+    if voici_script not in page:
         raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
     # The page script must run after the configuration is in the page and before Voici reads it.
-    page = page.replace('<script src="../build/voici.js"></script>', site_scripts("./", messages) + voici_script)
+    page = page.replace(voici_script, site_scripts(messages) + voici_script)
     english = messages["en"]
     page = page.replace(
         '<h2 id="loading_text">Running ...</h2>',
@@ -401,20 +408,28 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     )
     page = page.replace("<title>app</title>", "<title>Speculation</title>")
     page = page.replace('<body class="', '<body class="spec-site ', 1)
-    page = stylesheets(page, "./")
-    (out / "index.html").write_text(page, encoding="utf-8")
+    render.write_text(stylesheets(page, up), encoding="utf-8")
     # Voici's own pages for the other notebooks and its file tree are not part of the site.
-    shutil.rmtree(out / "voici" / "render")
+    for other in render.parent.glob("*.html"):
+        if other.name != render.name:
+            other.unlink()
     shutil.rmtree(out / "voici" / "tree", ignore_errors=True)
-    (out / "voici" / "index.html").write_text(redirect_page("../index.html"), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(redirect_page("../" + APP_PAGE), encoding="utf-8")
+    (out / "index.html").write_text(redirect_page(APP_PAGE), encoding="utf-8")
 
 
 def redirect_page(target: str) -> str:
-    target = html.escape(target, quote=True)
+    """A page that opens ``target`` with the same query and fragment (``?seed=42&lang=de``).
+
+    It keeps JupyterLite's empty root configuration, which the lab reads from the folder above it.
+    """
+    quoted = html.escape(target, quote=True)
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f'<meta http-equiv="refresh" content="0; url={target}"></head>'
-        f'<body><a href="{target}">{target}</a></body></html>\n'
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Speculation</title>\n'
+        '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
+        f"<script>window.location.replace({json.dumps(target)} + window.location.search + window.location.hash);"
+        "</script>\n"
+        f'</head><body><p><a href="{quoted}">Speculation</a></p></body></html>\n'
     )
 
 
@@ -422,7 +437,7 @@ def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     names = [p.name for p in lessons()]
     page = (HERE / "reset.html").read_text(encoding="utf-8")
     page = page.replace("/*LESSONS*/[]", json.dumps(names)).replace("__STORAGE__", STORAGE_NAME)
-    page = stylesheets(page, "./").replace("</head>", site_scripts("./", messages) + "</head>", 1)
+    page = stylesheets(page, "./").replace("</head>", site_scripts(messages) + "</head>", 1)
     (out / "reset.html").write_text(page, encoding="utf-8")
 
 
@@ -433,7 +448,9 @@ def fontawesome(out: Path) -> None:
     target = out / "static" / "fontawesome"
     with tarfile.open(tarball) as archive:
         for member in archive.getmembers():
-            match = re.fullmatch(r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name)
+            match = re.fullmatch(
+                r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name
+            )
             data = archive.extractfile(member) if match and member.isfile() else None
             if match and data is not None:
                 path = target / match.group(1)
@@ -457,6 +474,10 @@ def write_lite_config(lite: Path, pyodide_url: str) -> None:
         },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+    # Every cell of a lesson in the page (JupyterLab draws only the visible ones by default, which
+    # loses a widget's view when its cell scrolls away and back on a slow machine).
+    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    (lite / "overrides.json").write_text(json.dumps(overrides, indent=1), encoding="utf-8")
 
 
 def point_kernel_at(config_file: Path, pyodide_url: str) -> None:
@@ -541,7 +562,9 @@ def main(argv: list[str] | None = None) -> int:
     venv = tools_venv()
     if Path(sys.prefix).resolve() != venv.resolve():
         python = venv / "bin" / "python"
-        os.execv(str(python), [str(python), str(Path(__file__).resolve()), *(argv if argv is not None else sys.argv[1:])])
+        os.execv(
+            str(python), [str(python), str(Path(__file__).resolve()), *(argv if argv is not None else sys.argv[1:])]
+        )
     summary = build(args.output.resolve())
     (args.output / "build.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     mib = summary["bytes"] / 2**20

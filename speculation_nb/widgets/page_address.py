@@ -7,8 +7,16 @@ Each way of serving the app hands the kernel the page's query differently:
   its page is asked for, and the query arrives only through Voila's query socket
   (``/voila/query/<kernel id>``), which :func:`wait_for_request` reads; it then sets
   ``QUERY_STRING`` (and ``SERVER_NAME``, ``SCRIPT_NAME``...) as Voila does.
+* **The static site** (``./scripts/build-site``: Voici, Python in the browser with
+  Pyodide): no server sees the request, and the kernel runs in a web worker whose own
+  address is not the page's. The page's script (``site/page.js``) reads the page's
+  address before Python starts and hands it to Pyodide's ``env`` option, so
+  ``QUERY_STRING`` (with Voila's other CGI variables) is in ``os.environ`` from the first
+  line of Python on; it also sets ``SPECULATION_STATIC_SITE``.
 
 :func:`page_query` hides the difference; the app's query parsing never asks how.
+:func:`static_site` tells whether the app runs with no server, for the features that need
+one (they are hidden there, with the catalog's ``site.server_only`` line in their place).
 """
 
 from __future__ import annotations
@@ -16,8 +24,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 
-__all__ = ["page_query", "wait_for_request"]
+__all__ = ["page_query", "static_site", "wait_for_request"]
 
 #: Seconds a preheated kernel may take to reach Voila's query socket: the pool fills
 #: while the server is busiest (voila.utils allows 5 s, and then the query is lost).
@@ -47,8 +56,15 @@ def wait_for_request() -> None:
             os.environ[name] = value
 
 
+def static_site() -> bool:
+    """Whether this kernel runs in the browser (Pyodide) with no server behind the page."""
+    return sys.platform == "emscripten" or os.environ.get("SPECULATION_STATIC_SITE", "") == "1"
+
+
 def page_query() -> str:
     """The page's query string without the ``?`` (``"lang=de&seed=42"``), or ``""``."""
-    with contextlib.suppress(Exception):  # not under Voila, or no request came: the address says nothing
-        wait_for_request()
+    # Under Pyodide there is no Voila: the page put QUERY_STRING in os.environ.
+    if sys.platform != "emscripten":
+        with contextlib.suppress(Exception):  # not under Voila, or no request came: the address says nothing
+            wait_for_request()
     return os.environ.get("QUERY_STRING", "")
