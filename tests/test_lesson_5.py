@@ -23,7 +23,7 @@ from speculation_nb.players import FAIR, SHREWD, SPIRITED, Fond, Undecided, tabl
 from speculation_nb.players.characters import Haggler, fanny_as_she_wishes
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
-PARTS = ("05a_the_evening_in_the_chapter", "05b_a_thousand_evenings")
+PARTS = ("05a_the_evening_in_the_chapter", "05b_many_evenings")
 BASE_EVENINGS, WHAT_IF, PURCHASES = 400, 100, 150  # as in 05b
 
 

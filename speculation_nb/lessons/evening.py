@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 PART_A = "05a_the_evening_in_the_chapter"
-PART_B = "05b_a_thousand_evenings"
+PART_B = "05b_many_evenings"
 #: Hoyle's rules of 1847 for the six players of the round table.
 RULES = Rules(players=6, preset="hoyle1847")
 LADY, HENRY, FANNY, WILLIAM, MARY, EDMUND = range(6)
@@ -299,7 +299,9 @@ class _Watch:
         self.sales: list[dict[str, Any]] = []
 
     def before(self, game: Game) -> Any:
-        return {seat: odds.break_even(game, seat) for seat in (game.auction or {})}
+        # Hoyle (d): the holder can only sell to the best offer; otherwise any bidder may be the buyer
+        bidders = [game.best_offer] if game.rules.preset == "hoyle1847" else list(game.auction or {})
+        return {seat: odds.break_even(game, seat) for seat in bidders if seat is not None}
 
     def after(self, game: Game, kind: str, info: dict[str, int], state: Any) -> None:
         if kind == "sale":
