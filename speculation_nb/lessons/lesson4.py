@@ -22,12 +22,12 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from ..cards import Card, full_deck
+from .. import odds
+from ..cards import Card, Suit, full_deck
 from ..game import Game
 from ..i18n import translator
 from ..rules import Rules
 from ..session import Session
-from .. import odds
 from .questions import Question, Worked, register
 
 __all__ = [
@@ -91,7 +91,7 @@ def opening(rules: Rules, turn_up: Any, stacks: Sequence[int] | None = None) -> 
 
 def averaged(rules: Rules, number: Callable[[Game], Any], stacks: Sequence[int] | None = None) -> Fraction:
     """The exact mean of ``number(game)`` over a random turn-up, just after the deal."""
-    total = sum((Fraction(number(opening(rules, Card(rank, "H"), stacks))) for rank in RANKS), Fraction(0))
+    total = sum((Fraction(number(opening(rules, Card(rank, Suit.HEARTS), stacks))) for rank in RANKS), Fraction(0))
     return total / 13
 
 
@@ -305,14 +305,7 @@ def _eight_five() -> Worked:
 def _crossing() -> Worked:
     prices = fair_price_table()
     first = next(n for n, p3, p4 in zip(PLAYERS, prices[3], prices[4]) if p4 < p3)
-    i = PLAYERS.index(first)
-    return Fraction(first), {
-        "before": first - 1,
-        "p3_before": float(prices[3][i - 1]),
-        "p4_before": float(prices[4][i - 1]),
-        "p3": float(prices[3][i]),
-        "p4": float(prices[4][i]),
-    }
+    return Fraction(first), {"before": first - 1}
 
 
 def _dead_beats() -> Worked:
@@ -380,8 +373,15 @@ def check_hold(function: Callable[[int, int, int], Any], lang: str = "en") -> st
             return t("lesson.l4.model.not_number", value=repr(got)[:40])
         if abs(float(value) - float(expected)) > 1e-9:
             way = "lesson.l4.model.high" if float(value) > float(expected) else "lesson.l4.model.low"
-            return t("lesson.l4.model.wrong", U=U, h=h, n=n, value=f"{float(value):.4f}",
-                     expected=f"{float(expected):.4f}", way=t(way))
+            return t(
+                "lesson.l4.model.wrong",
+                U=U,
+                h=h,
+                n=n,
+                value=f"{float(value):.4f}",
+                expected=f"{float(expected):.4f}",
+                way=t(way),
+            )
     return t("lesson.l4.model.right", count=len(cases))
 
 
@@ -394,8 +394,11 @@ def check_trade_value(function: Callable[[Game, int, int, int], Any], lang: str 
     """Compare a student's ``function(game, buyer, seller, count)`` (the most the buyer should pay
     for a blind trade) with :func:`trade_values` on seeded deals; say what is wrong."""
     t = translator(lang)
-    cases = [(Rules(players=5, blind_trading=True), 32, 0, 1, 3), (Rules(players=5, blind_trading=True), 32, 0, 2, 1),
-             (Rules(players=4, blind_trading=True, dead_hand=True), 12, 0, 1, 2)]
+    cases = [
+        (Rules(players=5, blind_trading=True), 32, 0, 1, 3),
+        (Rules(players=5, blind_trading=True), 32, 0, 2, 1),
+        (Rules(players=4, blind_trading=True, dead_hand=True), 12, 0, 1, 2),
+    ]
     for rules, seed, buyer, seller, count in cases:
         game = Game.deal(rules, seed=seed)
         if game.over:
@@ -413,8 +416,14 @@ def check_trade_value(function: Callable[[Game, int, int, int], Any], lang: str 
             return t("lesson.l4.model.not_number", value=repr(got)[:40])
         if abs(value - float(expected)) > 1e-9:
             way = "lesson.l4.model.high" if value > float(expected) else "lesson.l4.model.low"
-            return t("lesson.l4.model.trade_wrong", seed=seed, count=count, value=f"{value:.4f}",
-                     expected=f"{float(expected):.4f}", way=t(way))
+            return t(
+                "lesson.l4.model.trade_wrong",
+                seed=seed,
+                count=count,
+                value=f"{value:.4f}",
+                expected=f"{float(expected):.4f}",
+                way=t(way),
+            )
     return t("lesson.l4.model.right", count=len(cases))
 
 

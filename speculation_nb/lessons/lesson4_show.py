@@ -6,28 +6,34 @@ from :mod:`speculation_nb.lessons.lesson4`.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from .. import odds
-from ..cards import Card
 from ..game import Game
 from ..i18n import translator
+from ..render import table_html
 from ..rules import Rules
+from .common import HTMLText
 from .lesson4 import (
     HANDS,
     PLAYERS,
     Pots,
-    any_hold_table,
     card_values,
     carry_table,
     fair_price_table,
-    hold_table,
-    jack_five_table,
     long_run_pot,
     opening,
-    short_of_chips,
+)
+from .lesson4_plots import (
+    plot_carry_over,
+    plot_jack_five,
+    plot_long_hands,
+    plot_pile_purchase,
+    plot_pots,
+    plot_three_carry_overs,
 )
 
 __all__ = [
@@ -52,223 +58,31 @@ def exact(x: Any, digits: int = 4, lang: str = "en") -> str:
     t = translator(lang)
     if x.denominator == 1:
         return t.number(x.numerator)
-    if x.denominator > 10**6:
+    if x.denominator > 10**8:
         return f"≈ {t.number(float(x), digits)}"
     return f"{x.numerator}/{x.denominator} ≈ {t.number(float(x), digits)}"
 
 
-def show(game: Game, names: Sequence[str] | None = None, lang: str = "en") -> Any:
+def show(game: Game, names: Sequence[str] | None = None, lang: str = "en") -> HTMLText:
     """The table (face-down piles, cards turned up, pot, holder), drawn in ``lang``."""
-    from IPython.display import HTML
-
-    from ..render import table_html
-
     t = translator(lang)
-    return HTML(table_html(game, names, texts=t.render_texts(), number=t.number))
+    return HTMLText(table_html(game, names, texts=t.render_texts(), number=t.number))
 
 
-def table(header: Sequence[str], rows: Sequence[Sequence[Any]], lang: str = "en") -> Any:
+def _lines(*lines: str) -> HTMLText:
+    """Printed lines, as HTML (escaped)."""
+    return HTMLText("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines))
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[Any]], lang: str = "en") -> HTMLText:
     """A plain HTML table; ``header`` are catalog keys, the cells are shown as they are (escaped)."""
-    import html
-
-    from IPython.display import HTML
-
     t = translator(lang)
     style = "text-align:left;padding:3px 12px"
     head = "".join(f"<th style='{style}'>{html.escape(t(key))}</th>" for key in header)
     body = "".join(
         "<tr>" + "".join(f"<td style='{style}'>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
     )
-    return HTML(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-
-
-_STYLES = {3: ("tab:blue", "o", "-"), 4: ("tab:orange", "s", "--"), 5: ("tab:green", "^", ":")}
-
-
-def _plt() -> Any:
-    import matplotlib.pyplot as plt
-
-    plt.rcParams.update({"figure.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "font.size": 11})
-    return plt
-
-
-def plot_long_hands(lang: str = "en") -> None:
-    """Three panels: O1 of a Queen turn-up, O1 of a random turn-up, and the Queen's fair price,
-    against the number of players, for 3, 4 and 5 cards each."""
-    plt = _plt()
-    t = translator(lang)
-    panels = [
-        (hold_table(), "lesson.l4.plot.queen_hold", "lesson.l4.plot.chance_queen"),
-        (any_hold_table(), "lesson.l4.plot.any_hold", "lesson.l4.plot.chance_turn_up"),
-        (fair_price_table(), "lesson.l4.plot.queen_price", "lesson.l4.plot.chips"),
-    ]
-    fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
-    for ax, (data, title, ylabel) in zip(axes, panels):
-        for k in HANDS:
-            colour, marker, line = _STYLES[k]
-            ax.plot(PLAYERS, [float(v) for v in data[k]], color=colour, marker=marker, linestyle=line,
-                    label=t("lesson.l4.plot.cards_each", count=k))
-        ax.set_title(t(title))
-        ax.set_xlabel(t("lesson.l4.plot.players"))
-        ax.set_ylabel(t(ylabel))
-        ax.set_xticks(PLAYERS)
-    for ax in axes[:2]:
-        ax.set_ylim(0, 1)
-    axes[0].legend()
-    fig.suptitle(t("lesson.l4.plot.long_hands"))
-    fig.tight_layout()
-    plt.show()
-
-
-def plot_carry_over(lang: str = "en") -> None:
-    """Left: the carry-over chance at four players with a dead pile, by the turn-up's rank.
-    Right: a random turn-up, by the number of players and the hand size."""
-    plt = _plt()
-    t = translator(lang)
-    rules = Rules(players=4, dead_hand=True)
-    by_rank = [odds.win_probabilities(opening(rules, Card(rank, "H")))[None] for rank in range(2, 14)]
-    carry = carry_table()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.2))
-    labels = [t(f"card.rank.{rank}") for rank in range(2, 14)]
-    left.bar(labels, [float(p) for p in by_rank], color="tab:purple", hatch="//", edgecolor="white")
-    left.tick_params(axis="x", labelrotation=45)
-    left.set_title(t("lesson.l4.plot.carry_by_rank"))
-    left.set_xlabel(t("lesson.l4.plot.rank"))
-    left.set_ylabel(t("lesson.l4.plot.chance_carry"))
-    for k in HANDS:
-        colour, marker, line = _STYLES[k]
-        right.plot(PLAYERS, [float(p) for p in carry[k]], color=colour, marker=marker, linestyle=line,
-                   label=t("lesson.l4.plot.dead_cards_each", count=k))
-    right.plot(PLAYERS, [0] * len(PLAYERS), color="black", marker="x", linestyle="-", label=t("lesson.l4.plot.no_dead"))
-    right.set_title(t("lesson.l4.plot.carry_by_players"))
-    right.set_xlabel(t("lesson.l4.plot.players"))
-    right.set_ylabel(t("lesson.l4.plot.chance_carry"))
-    right.set_xticks(PLAYERS)
-    right.set_ylim(-0.01, 0.26)
-    right.legend()
-    fig.tight_layout()
-    plt.show()
-    for i in (1, 5):
-        print(t("lesson.l4.line.carry_at", count=PLAYERS[i], q=exact(carry[3][i], lang=lang)))
-
-
-def plot_pots(pots: Pots, q: Fraction, lang: str = "en", shown: int = 100) -> None:
-    """Left: the pot of each deal of the session. Right: how often a deal is played for j times
-    the antes, against the exact geometric law (1-q) q^(j-1) (log scale)."""
-    plt = _plt()
-    t = translator(lang)
-    A = pots.antes
-    average = long_run_pot(A, q)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.2), gridspec_kw={"width_ratios": [3, 2]})
-    left.step(range(1, shown + 1), pots.pots[:shown], where="mid", color="tab:purple", label=t("lesson.l4.plot.pot_played"))
-    left.axhline(A, color="grey", linestyle=":", label=t("lesson.l4.plot.antes_only", antes=A))
-    left.axhline(float(average), color="black", linestyle="--", label=f"A/(1-q) = {float(average):.2f}")
-    left.set_title(t("lesson.l4.plot.pot_each_deal", count=shown))
-    left.set_xlabel(t("lesson.l4.plot.deal"))
-    left.set_ylabel(t("lesson.l4.plot.chips"))
-    left.legend(loc="upper left")
-    times = [1, 2, 3, 4, 5]
-    right.bar([j - 0.2 for j in times], [pots.share(j) for j in times], width=0.4, color="tab:purple", hatch="//",
-              edgecolor="white", label=t("lesson.l4.plot.session_deals", count=len(pots.pots)))
-    right.bar([j + 0.2 for j in times], [float((1 - q) * q ** (j - 1)) for j in times], width=0.4, color="grey",
-              label=t("lesson.l4.plot.exact_geometric"))
-    right.set_yscale("log")
-    right.set_title(t("lesson.l4.plot.how_many_antes"))
-    right.set_xlabel(t("lesson.l4.plot.j_antes"))
-    right.set_ylabel(t("lesson.l4.plot.share_log"))
-    right.set_xticks(times)
-    right.legend()
-    fig.tight_layout()
-    plt.show()
-
-
-def plot_pile_purchase(steps: Sequence[Game], names: Sequence[str], lang: str = "en") -> None:
-    """Left: O1 of the best trump and O2 of its holder (seat 0) after buying k cards.
-    Right: what the first k cards are worth to the holder."""
-    plt = _plt()
-    t = translator(lang)
-    bought = list(range(len(steps)))
-    hold_k = [odds.hold_probability(g) for g in steps]
-    win_k = [odds.win_probabilities(g)[0] for g in steps]
-    value_k = card_values(steps)
-    first = steps[0]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.2))
-    left.plot(bought, [float(p) for p in hold_k], marker="o", color="tab:blue", label=t("lesson.l4.plot.o1_holds"))
-    left.plot(bought, [float(p) for p in win_k], marker="s", linestyle="--", color="tab:red",
-              label=t("lesson.l4.plot.o2_wins", name=names[0]))
-    left.set_title(t("lesson.l4.plot.after_k", name=names[0]))
-    left.set_xlabel(t("lesson.l4.plot.k_bought"))
-    left.set_ylabel(t("lesson.l4.plot.probability"))
-    left.set_ylim(0.5, 1.02)
-    right.plot(bought, [float(v) for v in value_k], marker="o", color="tab:green", label=t("lesson.l4.plot.k_worth"))
-    right.axhline(float(first.pot - odds.expected_net(first, 0)), color="black", linestyle="--",
-                  label=t("lesson.l4.plot.pot_minus", name=names[0]))
-    right.set_title(t("lesson.l4.plot.k_worth_to", name=names[0]))
-    right.set_xlabel(t("lesson.l4.plot.k_bought"))
-    right.set_ylabel(t("lesson.l4.plot.chips"))
-    right.set_ylim(-0.5, 10)
-    size = first.rules.hand_size
-    for ax, y in ((left, 0.515), (right, 9.3)):
-        for i, name in enumerate(names[1:]):
-            if i:
-                ax.axvline(size * i, color="grey", linestyle=":", linewidth=1)
-            ax.text(size * i + size / 2, y, name, ha="center", va="bottom", fontsize=9, color="dimgrey")
-        ax.set_xticks(bought)
-    left.legend(loc="upper left")
-    right.legend(loc="lower right")
-    fig.tight_layout()
-    plt.show()
-
-
-def plot_jack_five(game: Game, lang: str = "en") -> None:
-    """Left: the expected V1 chips of ``game`` when every player keeps s chips after the ante.
-    Right: the expected V1 chips of a random deal, by table size and hand size."""
-    plt = _plt()
-    t = translator(lang)
-    spare = list(range(6))
-    extra_s = short_of_chips(game, spare)
-    rich = odds.expected_pot(game) - sum(game.rules.antes(game.dealer))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.2))
-    left.plot(spare, [float(v) for v in extra_s], marker="o", color="tab:red", label=t("lesson.l4.plot.keeps_s"))
-    left.axhline(float(rich), color="black", linestyle="--", label=t("lesson.l4.plot.plenty"))
-    left.set_title(t("lesson.l4.plot.v1_seed", seed=game.seed))
-    left.set_xlabel(t("lesson.l4.plot.s_after_ante"))
-    left.set_ylabel(t("lesson.l4.plot.above_antes"))
-    left.set_xticks(spare)
-    left.legend(loc="lower right")
-    extra = jack_five_table()
-    for k in HANDS:
-        colour, marker, line = _STYLES[k]
-        right.plot(PLAYERS, [float(v) for v in extra[k]], color=colour, marker=marker, linestyle=line,
-                   label=t("lesson.l4.plot.cards_each", count=k))
-    right.set_title(t("lesson.l4.plot.v1_random"))
-    right.set_xlabel(t("lesson.l4.plot.players"))
-    right.set_ylabel(t("lesson.l4.plot.above_antes"))
-    right.set_xticks(PLAYERS)
-    right.legend()
-    fig.tight_layout()
-    plt.show()
-
-
-def plot_three_carry_overs(lang: str = "en") -> None:
-    """The chance that a random deal's pot carries over: plain rules, a dead pile, Hoyle 1847."""
-    plt = _plt()
-    t = translator(lang)
-    dead = carry_table()[3]
-    hoyle = carry_table(preset="hoyle1847")[3]
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    ax.plot(PLAYERS, [0] * len(PLAYERS), color="black", marker="x", label=t("lesson.l4.plot.plain"))
-    ax.plot(PLAYERS, [float(p) for p in dead], color="tab:purple", marker="o", linestyle="--",
-            label=t("lesson.l4.plot.dead"))
-    ax.plot(PLAYERS, [float(p) for p in hoyle], color="tab:brown", marker="D", linestyle="-.",
-            label=t("lesson.l4.plot.hoyle"))
-    ax.set_title(t("lesson.l4.plot.three_carry"))
-    ax.set_xlabel(t("lesson.l4.plot.players"))
-    ax.set_ylabel(t("lesson.l4.plot.probability"))
-    ax.set_xticks(PLAYERS)
-    ax.legend()
-    fig.tight_layout()
-    plt.show()
+    return HTMLText(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def dials() -> list[tuple[str, Rules]]:
@@ -290,10 +104,28 @@ def dials_table(lang: str = "en") -> Any:
     for key, rules in dials():
         g = opening(rules, "QH")
         w = odds.win_probabilities(g)
-        rows.append([t(key), exact(odds.hold_probability(g), lang=lang), t.number(float(w[0]), 4), t.number(float(w[None]), 4),
-                     t.number(float(odds.expected_pot(g)), 2), t.number(float(odds.fair_price(g)), 2)])
-    return table(["lesson.l4.head.rules", "lesson.l4.head.o1", "lesson.l4.head.o2_dealer", "lesson.l4.head.carry",
-                  "lesson.l4.head.o3", "lesson.l4.head.o4"], rows, lang)
+        rows.append(
+            [
+                t(key),
+                exact(odds.hold_probability(g), lang=lang),
+                t.number(float(w[0]), 4),
+                t.number(float(w[None]), 4),
+                t.number(float(odds.expected_pot(g)), 2),
+                t.number(float(odds.fair_price(g)), 2),
+            ]
+        )
+    return table(
+        [
+            "lesson.l4.head.rules",
+            "lesson.l4.head.o1",
+            "lesson.l4.head.o2_dealer",
+            "lesson.l4.head.carry",
+            "lesson.l4.head.o3",
+            "lesson.l4.head.o4",
+        ],
+        rows,
+        lang,
+    )
 
 
 # --------------------------------------------------------------------------- part 04a
@@ -310,8 +142,16 @@ def antes_table(lang: str = "en", players: int = 5) -> Any:
     for k in HANDS:
         rules = Rules(players=players, hand_size=k)
         rows.append([k, rules.dealer_ante, rules.player_ante, sum(rules.antes(0))])
-    return table(["lesson.l4.head.cards_each", "lesson.l4.head.dealer_antes", "lesson.l4.head.other_antes",
-                  "lesson.l4.head.pot_five"], rows, lang)
+    return table(
+        [
+            "lesson.l4.head.cards_each",
+            "lesson.l4.head.dealer_antes",
+            "lesson.l4.head.other_antes",
+            "lesson.l4.head.pot_five",
+        ],
+        rows,
+        lang,
+    )
 
 
 def long_against_short(game: Game, lang: str = "en") -> None:
@@ -321,8 +161,17 @@ def long_against_short(game: Game, lang: str = "en") -> None:
     short = odds.explain_hold(opening(Rules(players=game.rules.players), game.turn_up))
     print(t("lesson.l4.line.hand_of", count=game.rules.hand_size), long_.words(t))
     print(t("lesson.l4.line.hand_of", count=3), short.words(t))
-    print(t("lesson.l4.line.falls", short=exact(short.probability, lang=lang), long=exact(long_.probability, lang=lang),
-            n_short=short.n, n_long=long_.n, U=long_.U, h=long_.h))
+    print(
+        t(
+            "lesson.l4.line.falls",
+            short=exact(short.probability, lang=lang),
+            long=exact(long_.probability, lang=lang),
+            n_short=short.n,
+            n_long=long_.n,
+            U=long_.U,
+            h=long_.h,
+        )
+    )
 
 
 def fair_prices(lang: str = "en") -> None:
@@ -330,7 +179,9 @@ def fair_prices(lang: str = "en") -> None:
     t = translator(lang)
     prices = fair_price_table()
     for i, n in enumerate(PLAYERS):
-        cells = ", ".join(t("lesson.l4.line.price_cards", price=t.number(float(prices[k][i]), 2), count=k) for k in HANDS)
+        cells = ", ".join(
+            t("lesson.l4.line.price_cards", price=t.number(float(prices[k][i]), 2), count=k) for k in HANDS
+        )
         print(t("lesson.l4.line.price_players", count=n, prices=cells))
 
 
@@ -344,7 +195,10 @@ def wins_table(game: Game, names: Sequence[str], lang: str = "en") -> Any:
     """O2: who takes the pot, with the carried-over pot as its own row."""
     t = translator(lang)
     wins = odds.win_probabilities(game)
-    rows = [[names[seat] if seat is not None else t("lesson.l4.line.nobody"), exact(p, lang=lang)] for seat, p in wins.items()]
+    rows = [
+        [names[seat] if seat is not None else t("lesson.l4.line.nobody"), exact(p, lang=lang)]
+        for seat, p in wins.items()
+    ]
     rows.append([t("lesson.l4.line.total"), exact(sum(wins.values()), lang=lang)])
     return table(["lesson.l4.head.who", "lesson.l4.head.exact_chance"], rows, lang)
 
@@ -353,17 +207,37 @@ def next_pot(played: Game, following: Game, lang: str = "en") -> None:
     t = translator(lang)
     cards = ", ".join(t.card_name(c) for c in played.dead_cards or [])
     print(t("lesson.l4.line.dead_was", cards=cards, rule=played.end_rule or "", pot=played.pot))
-    print(t("lesson.l4.line.next_pot", pot=following.pot, carried=played.pot,
-            antes=sum(following.rules.antes(following.dealer))))
+    print(
+        t(
+            "lesson.l4.line.next_pot",
+            pot=following.pot,
+            carried=played.pot,
+            antes=sum(following.rules.antes(following.dealer)),
+        )
+    )
 
 
 def session_summary(pots: Pots, lang: str = "en") -> None:
     t = translator(lang)
     q = carry_table()[3][1]
-    print(t("lesson.l4.line.long_run", A=pots.antes, q=exact(q, lang=lang), P=exact(long_run_pot(pots.antes, q), lang=lang)))
+    print(
+        t(
+            "lesson.l4.line.long_run",
+            A=pots.antes,
+            q=t.number(float(q), 4),
+            P=t.number(float(long_run_pot(pots.antes, q)), 2),
+        )
+    )
     share = sum(pots.carried) / len(pots.carried)
-    print(t("lesson.l4.line.session", count=len(pots.pots), mean=t.number(pots.mean, 2), share=t.percent(share),
-            exact=t.percent(float(q))))
+    print(
+        t(
+            "lesson.l4.line.session",
+            count=len(pots.pots),
+            mean=t.number(pots.mean, 2),
+            share=t.percent(share),
+            exact=t.percent(float(q)),
+        )
+    )
 
 
 def rule_a_table(lang: str = "en") -> Any:
@@ -371,10 +245,20 @@ def rule_a_table(lang: str = "en") -> Any:
     from .lesson4 import rule_a_table as rows_of
 
     t = translator(lang)
-    rows = [[n] + [f"{t.percent(float(p))}{' ✘' if p < Fraction(4, 5) else ''}" for p in floors]
-            for n, *floors in rows_of()]
-    return table(["lesson.l4.head.players", "lesson.l4.head.plain", "lesson.l4.head.dead", "lesson.l4.head.four",
-                  "lesson.l4.head.five"], rows, lang)
+    rows = [
+        [n] + [f"{t.percent(float(p))}{' ✘' if p < Fraction(4, 5) else ''}" for p in floors] for n, *floors in rows_of()
+    ]
+    return table(
+        [
+            "lesson.l4.head.players",
+            "lesson.l4.head.plain",
+            "lesson.l4.head.dead",
+            "lesson.l4.head.four",
+            "lesson.l4.head.five",
+        ],
+        rows,
+        lang,
+    )
 
 
 # --------------------------------------------------------------------------- part 04b
@@ -382,32 +266,50 @@ def trade_table(game: Game, names: Sequence[str], lang: str = "en", buyer: int =
     """The holder buys 1, 2, 3 cards of ``seller``'s pile: O1, O2, the two break-even prices, the others."""
     from .lesson4 import final_chips, trade_values
 
-    rows = [[0, exact(odds.hold_probability(game), lang=lang), exact(odds.win_probabilities(game)[buyer], lang=lang), "–", "–", "–"]]
+    rows = [
+        [
+            0,
+            exact(odds.hold_probability(game), lang=lang),
+            exact(odds.win_probabilities(game)[buyer], lang=lang),
+            "–",
+            "–",
+            "–",
+        ]
+    ]
     others = [s for s in range(game.rules.players) if s not in (buyer, seller)]
     for k in range(1, game.face_down[seller] + 1):
         most, least, after = trade_values(game, buyer, seller, k)
         change = sum(final_chips(after, s) - final_chips(game, s) for s in others)
-        rows.append([k, exact(odds.hold_probability(after), lang=lang), exact(odds.win_probabilities(after)[buyer], lang=lang),
-                     exact(most, lang=lang), exact(least, lang=lang), exact(change, lang=lang)])
+        rows.append(
+            [
+                k,
+                exact(odds.hold_probability(after), lang=lang),
+                exact(odds.win_probabilities(after)[buyer], lang=lang),
+                exact(most, lang=lang),
+                exact(least, lang=lang),
+                exact(change, lang=lang),
+            ]
+        )
     t = translator(lang)
-    header = [t("lesson.l4.head.cards_from", buyer=names[buyer], seller=names[seller]), t("lesson.l4.head.o1"),
-              t("lesson.l4.head.o2_of", name=names[buyer]), t("lesson.l4.head.most", name=names[buyer]),
-              t("lesson.l4.head.least", name=names[seller]), t("lesson.l4.head.others")]
+    header = [
+        t("lesson.l4.head.cards_from", buyer=names[buyer], seller=names[seller]),
+        t("lesson.l4.head.o1"),
+        t("lesson.l4.head.o2_of", name=names[buyer]),
+        t("lesson.l4.head.most", name=names[buyer]),
+        t("lesson.l4.head.least", name=names[seller]),
+        t("lesson.l4.head.others"),
+    ]
     return _table_words(header, rows)
 
 
-def _table_words(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> Any:
+def _table_words(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> HTMLText:
     """A plain HTML table whose header is already in words."""
-    import html
-
-    from IPython.display import HTML
-
     style = "text-align:left;padding:3px 12px"
     head = "".join(f"<th style='{style}'>{html.escape(h)}</th>" for h in header)
     body = "".join(
         "<tr>" + "".join(f"<td style='{style}'>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
     )
-    return HTML(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return HTMLText(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 def pile_lines(steps: Sequence[Game], lang: str = "en") -> None:
@@ -415,14 +317,25 @@ def pile_lines(steps: Sequence[Game], lang: str = "en") -> None:
     t = translator(lang)
     values = card_values(steps)
     last = steps[-1]
-    print(t("lesson.l4.line.per_card", one=exact(values[1], lang=lang), count=len(steps) - 1, all=exact(values[-1], lang=lang)))
-    print(t("lesson.l4.line.at_end", o1=exact(odds.hold_probability(last), lang=lang), o2=exact(odds.win_probabilities(last)[0], lang=lang)))
+    print(
+        t(
+            "lesson.l4.line.per_card",
+            one=exact(values[1], lang=lang),
+            count=len(steps) - 1,
+            all=exact(values[-1], lang=lang),
+        )
+    )
+    print(
+        t(
+            "lesson.l4.line.at_end",
+            o1=exact(odds.hold_probability(last), lang=lang),
+            o2=exact(odds.win_probabilities(last)[0], lang=lang),
+        )
+    )
 
 
-def peek(game: Game, names: Sequence[str], lang: str = "en", price: int = 2) -> None:
+def peek(game: Game, names: Sequence[str], lang: str = "en", price: int = 2) -> HTMLText:
     """Play the deal out as dealt and after the holder buys the next pile for ``price`` chips."""
-    from IPython.display import HTML, display
-
     from .lesson4 import play_out
 
     t = translator(lang)
@@ -430,12 +343,25 @@ def peek(game: Game, names: Sequence[str], lang: str = "en", price: int = 2) -> 
     traded = game.copy()
     traded.blind_trade(0, 1, game.face_down[1], price)
     play_out(traded)
-    for title, g in ((t("lesson.l4.line.as_dealt"), as_dealt),
-                     (t("lesson.l4.line.after_buying", seller=names[1], price=price), traded)):
-        display(HTML(f"<h4>{title}</h4>"))
-        display(show(g, names, lang))
-        print(t("lesson.l4.line.outcome", name=names[g.winner] if g.winner is not None else t("lesson.l4.line.nobody"),
-                card=t.card_name(g.best_trump), stacks=", ".join(map(str, g.stacks))))
+    parts = []
+    for title, g in (
+        (t("lesson.l4.line.as_dealt"), as_dealt),
+        (t("lesson.l4.line.after_buying", seller=names[1], price=price), traded),
+    ):
+        winner = names[g.winner] if g.winner is not None else t("lesson.l4.line.nobody")
+        parts += [
+            f"<h4>{html.escape(title)}</h4>",
+            show(g, names, lang),
+            _lines(
+                t(
+                    "lesson.l4.line.outcome",
+                    name=winner,
+                    card=t.card_name(g.best_trump),
+                    stacks=", ".join(map(str, g.stacks)),
+                )
+            ),
+        ]
+    return HTMLText("".join(parts))
 
 
 def dead_trade_table(game: Game, lang: str = "en", buyer: int = 0, seller: int = 1) -> Any:
@@ -449,9 +375,28 @@ def dead_trade_table(game: Game, lang: str = "en", buyer: int = 0, seller: int =
     for k in range(1, game.face_down[seller] + 1):
         most, least, after = trade_values(game, buyer, seller, k)
         q = odds.win_probabilities(after)[None]
-        rows.append([k, exact(most, lang=lang), exact(least, lang=lang), exact(least - most, lang=lang), exact(q, lang=lang), exact(game.pot * (q - before), lang=lang)])
-    return table(["lesson.l4.head.bought", "lesson.l4.head.most_buyer", "lesson.l4.head.least_seller",
-                  "lesson.l4.head.gap", "lesson.l4.head.carry_after", "lesson.l4.head.pot_rise"], rows, lang)
+        rows.append(
+            [
+                k,
+                exact(most, lang=lang),
+                exact(least, lang=lang),
+                exact(least - most, lang=lang),
+                exact(q, lang=lang),
+                exact(game.pot * (q - before), lang=lang),
+            ]
+        )
+    return table(
+        [
+            "lesson.l4.head.bought",
+            "lesson.l4.head.most_buyer",
+            "lesson.l4.head.least_seller",
+            "lesson.l4.head.gap",
+            "lesson.l4.head.carry_after",
+            "lesson.l4.head.pot_rise",
+        ],
+        rows,
+        lang,
+    )
 
 
 def jack_five_lines(game: Game, lang: str = "en") -> None:
@@ -461,15 +406,19 @@ def jack_five_lines(game: Game, lang: str = "en") -> None:
     antes = sum(game.rules.antes(game.dealer))
     expected = odds.expected_pot(game)
     print(t("lesson.l4.line.pot_now", pot=game.pot, antes=antes, extra=game.pot - antes))
-    print(t("lesson.l4.line.bound", bound=exact(jack_five_bound(game), lang=lang), extra=exact(expected - game.pot, lang=lang)))
+    print(
+        t(
+            "lesson.l4.line.bound",
+            bound=exact(jack_five_bound(game), lang=lang),
+            extra=exact(expected - game.pot, lang=lang),
+        )
+    )
     print(t("lesson.l4.line.expected_pot", pot=exact(expected, lang=lang)))
 
 
-def hoyle_carry(game: Game, names: Sequence[str], lang: str = "en") -> None:
+def hoyle_carry(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
     """Hoyle (c): the carry-over chance before the first reveal, the closed form, and the deal played out."""
     from math import comb
-
-    from IPython.display import display
 
     from .lesson4 import play_out
 
@@ -477,22 +426,23 @@ def hoyle_carry(game: Game, names: Sequence[str], lang: str = "en") -> None:
     before = odds.win_probabilities(game)[None]
     N = game.rules.players * game.rules.hand_size
     closed = Fraction(comb(39, N), comb(51, N))
-    print(t("lesson.l4.line.hoyle_before", q=exact(before, lang=lang), N=N, closed=exact(closed, lang=lang),
-            same=t("lesson.l4.line.yes") if closed == before else t("lesson.l4.line.no")))
+    same = t("lesson.l4.line.same") if closed == before else t("lesson.l4.line.different")
+    first = t(
+        "lesson.l4.line.hoyle_before", q=exact(before, lang=lang), N=N, closed=exact(closed, lang=lang), same=same
+    )
     play_out(game)
-    display(show(game, names, lang))
-    print(t("lesson.l4.line.hoyle_end", rule=game.end_rule or "", pot=game.pot))
+    last = t("lesson.l4.line.hoyle_end", rule=game.end_rule or "", pot=game.pot)
+    return HTMLText(_lines(first) + show(game, names, lang) + _lines(last))
 
 
-def record_lines(game: Game, names: Sequence[str], lang: str = "en") -> None:
+def record_lines(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
     """Hoyle (b): the holder's last cards turned up for the record."""
-    from IPython.display import display
-
     t = translator(lang)
-    display(show(game, names, lang))
+    lines = []
     for event in game.events:
         if event.kind == "holder_cards":
             cards = ", ".join(t.card_name(c) for c in event["cards"])
-            print(t("lesson.l4.line.record", name=names[event["seat"]], cards=cards))
+            lines.append(t("lesson.l4.line.record", name=names[event["seat"]], cards=cards))
     winner = names[game.winner] if game.winner is not None else t("lesson.l4.line.nobody")
-    print(t("lesson.l4.line.record_end", card=t.card_name(game.best_trump), name=winner))
+    lines.append(t("lesson.l4.line.record_end", card=t.card_name(game.best_trump), name=winner))
+    return HTMLText(show(game, names, lang) + _lines(*lines))
