@@ -88,12 +88,9 @@ KEY_PREFIXES = (
     "trade",
     "unit",
     "reason",
-<<<<<<< HEAD
     "lesson",
-=======
     "cast",
     "tournament",
->>>>>>> engine
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
