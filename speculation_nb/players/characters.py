@@ -281,8 +281,7 @@ _MANSFIELD_PRIORITY = (
     "Sir Thomas Bertram",
     "Mrs Norris",
 )
-# Why each character plays as it does, from the chapter: the catalogs' words (engine.po, cast.why.*),
-# English in Cast.why.
+# Why each character plays as it does: the catalogs' words (engine.po), English in Cast.why.
 _MANSFIELD_WHY = {
     "Lady Bertram": "cast.why.lady_bertram",
     "Henry Crawford": "cast.why.henry_crawford",
@@ -302,9 +301,9 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     Bertram, while Sir Thomas, Mrs Norris and Dr and Mrs Grant made up the whist table. Henry
     manages Lady Bertram's cards and Fanny's (both :class:`Undecided`, advised by his
     :class:`~.temperaments.Shrewd` player); Mary is spirited, William a :class:`Haggler`, Edmund
-    fair (see ``Cast.why``). :func:`fanny_as_she_wishes` is Fanny left to herself. With fewer
-    players the least-needed leave first (Henry stays: two others play by his advice); with 7 or
-    8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
+    fair (``Cast.why`` says why, from the chapter). :func:`fanny_as_she_wishes` is Fanny left to
+    herself. With fewer players the least-needed leave first (Henry stays: two others play by his
+    advice); with 7 or 8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
     temperament trade by the exact numbers under V3 (the novel's table did not trade blind).
     """
     if not is_whole(players) or not 3 <= players <= 8:
