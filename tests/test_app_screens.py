@@ -250,9 +250,9 @@ def test_a_bad_link_opens_the_app_and_says_so(open_app) -> None:
 
 @pytest.mark.browser
 def test_computer_players_act_one_at_a_time_in_the_page(open_app) -> None:
-    """Play mode at the normal pace (``?pace=normal``): after a card, the computers' actions
+    """Play mode at the slow pace (``?pace=slow``): after a card, the computers' actions
     arrive one by one, each announced in the message line, and the page answers meanwhile."""
-    page, watch = open_app("?seed=9&pace=normal", 1280, 800)
+    page, watch = open_app("?seed=9&pace=slow", 1280, 800)
     message = page.locator(".spec-message").first
     for _ in range(6):  # turn up cards until a computer holder asks for bids
         next_card(page)
@@ -272,6 +272,9 @@ def test_computer_players_act_one_at_a_time_in_the_page(open_app) -> None:
     )
     page.wait_for_function(f"({bids_js})() >= 1", timeout=30_000)
     assert page.evaluate(bids_js) == 1, "the bids arrive one at a time"
+    page.locator("button.spec-back").first.click()  # the page answers while the computers act
+    page.wait_for_function("() => document.querySelector('.spec-message-past') !== null", timeout=30_000)
+    page.locator("button.spec-now").first.click()
     page.wait_for_function(
         "m => document.querySelector('.spec-message').textContent !== m", arg=first_bid, timeout=60_000
     )
