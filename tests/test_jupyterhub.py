@@ -67,13 +67,19 @@ STOP_TIMEOUT = 30  # seconds for the hub to stop everything it started
 
 #: In the page: send a kernel "1+1" and then a kernel_info_request on a new
 #: connection, and list the types of the replies. The kernel answers in order,
-#: so once kernel_info_reply is in, an execute_reply would be too.
+#: so once kernel_info_reply is in, an execute_reply would be too. The kernel's
+#: broadcasts reach this connection too; those with binary buffers (binary frames)
+#: are skipped (parsing one as JSON failed the test once, after the app's
+#: charts began sending their first image when the page asks).
 SEND_CODE = """async (url) => {
   const ws = new WebSocket(url);
   await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
   const replies = [];
   const answered = new Promise((resolve) => {
     ws.onmessage = (event) => {
+      // messages with binary buffers (an ipympl image, widget state) come as binary frames
+      // to every connection of the kernel: not the replies this asks for
+      if (typeof event.data !== "string") return;
       const type = JSON.parse(event.data).header.msg_type;
       replies.push(type);
       if (type === "kernel_info_reply") resolve();

@@ -188,7 +188,7 @@ def test_the_simulation_runs_in_the_page_and_can_be_stopped(server, open_page) -
     page.locator("button.spec-sim-run").click()
     page.wait_for_selector(".spec-sim-chart svg", timeout=TIMEOUT_MS)
     page.wait_for_function(
-        "() => document.querySelector('.spec-sim-status').textContent.includes('endings played (seed 1)')",
+        "() => document.querySelector('.spec-sim-status').textContent.includes('endings played (seed 1):')",
         timeout=TIMEOUT_MS,
     )
     assert page.locator('.spec-sim-result tr[data-row="hold"]').count() == 1

@@ -87,6 +87,15 @@ element; for a Button that is the ``<button>`` itself):
   control's explanation), ``spec-hoyle-note``
 * inline text: ``spec-card-text`` (a card named in the log or the odds panel,
   with ``spec-red`` / ``spec-black``), ``spec-box-title``
+* the simulate control (``widgets/simulation_panel.py``): ``spec-simulation``,
+  ``spec-sim-title``, ``spec-sim-row``, ``spec-sim-runs``, ``spec-sim-seed``,
+  ``spec-sim-run``, ``spec-sim-stop``, ``spec-sim-status``, ``spec-sim-result``
+  (rows ``tr[data-row]``), ``spec-sim-chart``
+* sharing (``widgets/share_panel.py``): ``spec-share``, ``spec-share-title``,
+  ``spec-share-link-box`` (``input.spec-share-link``, ``button.spec-share-copy``),
+  ``spec-share-row``, ``spec-share-save-deal``, ``spec-share-save-session``,
+  ``spec-share-download`` (``a.spec-share-file``), ``spec-share-open``,
+  ``spec-share-message``
 
 Note: :func:`~speculation_nb.render.table_html` also marks the seat due to
 reveal with ``spec-next`` and face-down piles with ``spec-back`` (SVG). Select

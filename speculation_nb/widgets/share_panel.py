@@ -42,7 +42,7 @@ from ..i18n import Translator, error_text
 from ..session import Session
 from ..share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
 
-__all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "replace_session", "share_error_text"]
+__all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "share_error_text"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
@@ -88,22 +88,6 @@ def default_names(players_count: int, temperament: str) -> list[str]:
     return list(_DEFAULT_NAMES[:players_count])
 
 
-# MERGE (issue 11): the app branch adds Controller.replace_session(session, moment); use it then
-# and delete the fallback below, which only serves this branch's controller.
-def replace_session(controller: Any, session: Session, moment: int | None = None) -> None:
-    """Show ``session`` in ``controller`` from now on, at ``moment`` of its live deal."""
-    method = getattr(controller, "replace_session", None)
-    if method is not None:
-        method(session, moment)
-        return
-    # This branch's controller has no such method: start a session of the same rules,
-    # names and seed (so the moments cached at its deal 1 are those of the loaded one's),
-    # then put the loaded session in its place and go to the moment.
-    controller.new_session(session.rules, session.names, session.deals, session.seed)
-    controller.session = session
-    controller.go(len(session.game.history) if moment is None else moment)
-
-
 def share_error_text(error: ShareError, t: Translator, names: Sequence[str] | None = None) -> str:
     """A refused link or file in words, in the language of ``t``."""
     params = {
@@ -124,7 +108,7 @@ def apply_moment(controller: Any, moment: SharedMoment) -> None:
     if "human" in app:
         controller.human = min(max(0, int(app["human"])), moment.rules.players - 1)
     session = moment.session(default_names(moment.rules.players, controller.temperament))
-    replace_session(controller, session, moment.step)
+    controller.replace_session(session, moment.step)
 
 
 def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
@@ -177,7 +161,11 @@ class SharePanel:
         ui.save_deal = self._tag(widgets.Button(), "spec-button", "spec-share-save-deal")
         ui.save_session = self._tag(widgets.Button(), "spec-button", "spec-share-save-session")
         ui.download = self._tag(widgets.HTML(), "spec-share-download")
-        ui.open = self._tag(widgets.FileUpload(accept=".json,application/json", multiple=False), "spec-share-open")
+        ui.open = self._tag(
+            widgets.FileUpload(accept=".json,application/json", multiple=False, layout={"width": "auto"}),
+            "spec-button",
+            "spec-share-open",
+        )
         ui.message = self._tag(widgets.HTML(), "spec-share-message")
         row = self._tag(widgets.HBox([ui.save_deal, ui.save_session, ui.open]), "spec-share-row")
         ui.root = self._tag(widgets.VBox([ui.style, ui.title, ui.link, row, ui.download, ui.message]), "spec-share")
@@ -258,7 +246,7 @@ class SharePanel:
             # (e.g. Session.from_game); until then it is refused with the reason in words.
             self._say("error.save.deal_alone", "error")
             return False
-        replace_session(self.controller, loaded, None)
+        self.controller.replace_session(loaded, None)
         self._say("status.share.opened", "ok", deal=loaded.deal_number, seed=loaded.seed)
         return True
 

@@ -62,6 +62,9 @@ CSS = """
 .spec-simulation .spec-sim-table td { text-align: right; padding: 1px 8px; font-variant-numeric: tabular-nums; }
 .spec-simulation .spec-sim-table td:first-child, .spec-simulation .spec-sim-table th:first-child { text-align: left; }
 .spec-simulation .spec-sim-far { color: #8a1f11; font-weight: 700; }
+.spec-simulation .spec-sim-group th { text-align: left; padding-top: 4px; color: #1c1c1c; }
+.spec-simulation .spec-sim-table td:first-child { padding-left: 14px; }
+.spec-simulation .spec-sim-table tr[data-row="hold"] td:first-child { padding-left: 8px; font-weight: 700; }
 .spec-simulation .spec-sim-chart svg { max-width: 100%; height: auto; }
 """
 
@@ -415,8 +418,9 @@ class SimulationPanel:
             for k in ("label.sim.simulated", "label.sim.se", "label.sim.exact", "label.sim.off")
         )
         rows = [row("hold", _esc(t("label.sim.hold")), r.hold, r.hold_se, exact_hold)]
+        rows.append(f'<tr class="spec-sim-group"><th colspan="5">{_esc(t("label.sim.who_takes"))}</th></tr>')
         for seat in range(len(names)):
-            label = _esc(t("label.sim.takes", name=names[seat]))
+            label = _esc(names[seat])
             rows.append(row(f"seat-{seat}", label, r.win[seat], r.win_se[seat], exact_win.get(seat, Fraction(0))))
         if exact_win.get(None, Fraction(0)) > 0 or r.win[None] > 0:
             rows.append(
