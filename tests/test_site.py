@@ -142,7 +142,7 @@ def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
     assert css.exists() and "fa-solid-900.woff2" in fonts
     app = (built_site.path / "voici" / "render" / "app.html").read_text(encoding="utf-8")
     assert "../../static/fontawesome/css/all.min.css" in app
-    assert catalog("en")["site.loading_python"] in app  # the loading screen has words at once
+    assert catalog("en")["app.site.loading_python"] in app  # the loading screen has words at once
     index = (built_site.path / "index.html").read_text(encoding="utf-8")
     assert "voici/render/app.html" in index and "window.location.search" in index  # the query goes along
 
@@ -202,7 +202,7 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
         german = catalog("de")
         page.wait_for_function(
             "text => (document.getElementById('loading_text') || {}).textContent === text",
-            arg=german["site.loading_python"],
+            arg=german["app.site.loading_python"],
             timeout=STEP_TIMEOUT_MS,
         )
         page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
@@ -305,7 +305,7 @@ def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
         page.locator(f"button[data-lesson='{name}']").click()
         status = page.locator("#status")
         status.get_by_text(name).wait_for(timeout=STEP_TIMEOUT_MS)
-        assert catalog("en")["site.reset_done"].replace("{name}", name) == status.inner_text().strip()
+        assert catalog("en")["app.site.reset_done"].replace("{name}", name) == status.inner_text().strip()
         open_lesson(page, site_url, name)
         page.wait_for_function(
             "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
