@@ -3,9 +3,10 @@
 ``./scripts/build-site [--output DIR]`` runs this file. It needs Python 3.10+, ``npm`` and PyPI,
 and writes ``_site/`` (or ``DIR``):
 
-* ``index.html`` is the app (``notebooks/app.ipynb`` rendered by Voici), with the same query
-  parameters as the Voila app: this page hands its address to Python as Voila does
-  (``QUERY_STRING`` and the other CGI variables, through Pyodide's ``env`` option);
+* ``index.html`` opens the app, ``voici/render/app.html`` (``notebooks/app.ipynb`` rendered by
+  Voici), with the same query: ``?lang=``, ``?seed=``... as the Voila app. The app's page hands
+  its address to Python as Voila does (``QUERY_STRING`` and the other CGI variables, through
+  Pyodide's ``env`` option: ``site/page.js``);
 * ``lab/`` is JupyterLite with the lesson notebooks (``notebooks/[0-9]*.ipynb``);
 * ``reset.html`` starts a lesson again (deletes the student's copy kept in the browser);
 * ``static/pyodide-<hash>/`` is the Pyodide runtime and every wheel the app and lessons import.

@@ -42,8 +42,6 @@ from site_fixtures import (  # noqa: F401
 from speculation_nb import Rules, Session, odds
 from speculation_nb.i18n import catalog
 
-pytestmark = pytest.mark.browser
-
 SEED = 1813  # the year of Mansfield Park
 PLAYERS = 5
 LOAD_TIMEOUT_MS = 300_000  # a first load on a loaded 2-core machine: Pyodide, numpy, matplotlib
@@ -163,6 +161,31 @@ def test_the_site_ships_what_the_package_imports(built_site: BuiltSite) -> None:
     print(f"\nsite build: {built_site.seconds:.1f} s, {summary['bytes'] / 2**20:.1f} MiB")
 
 
+# --- the page's address under Pyodide ------------------------------------------------------------
+
+
+def test_under_pyodide_the_query_comes_from_the_environment_the_page_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser there is no Voila to wait for: page_query() reads the QUERY_STRING that
+    site/page.js handed to Pyodide, even where VOILA_PREHEAT is set, and static_site() says so."""
+    from speculation_nb.widgets import page_address
+
+    calls: list[str] = []
+    voila_utils = ModuleType("voila.utils")
+    voila_utils.wait_for_request = lambda *a: calls.append("waited")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "voila.utils", voila_utils)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", f"lang=de&seed={SEED}")
+    monkeypatch.delenv("SPECULATION_STATIC_SITE", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert not page_address.static_site()
+    assert page_address.page_query() == f"lang=de&seed={SEED}" and calls == ["waited"]  # Voila, preheated
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert page_address.page_query() == f"lang=de&seed={SEED}" and calls == ["waited"]  # no waiting
+    assert page_address.static_site()
+    page_js = (REPO / "site" / "page.js").read_text(encoding="utf-8")
+    assert "env.QUERY_STRING = query" in page_js and "env.SPECULATION_STATIC_SITE" in page_js
+
+
 # --- the app ----------------------------------------------------------------------------------
 
 
@@ -189,6 +212,7 @@ def check_numbers(page: Any, game: Any) -> None:
     assert pct.replace("\xa0", " ").replace(" %", "%") == f"{tenths // 10},{tenths % 10}%", (step, pct)
 
 
+@pytest.mark.browser
 def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
     site_browser: Any, site_url: str, outside: OutsideCounter
 ) -> None:
@@ -260,6 +284,7 @@ def kernel_idle(page: Any) -> None:
     )
 
 
+@pytest.mark.browser
 def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
     site_browser: Any, site_url: str, outside: OutsideCounter
 ) -> None:
