@@ -57,7 +57,7 @@ def load(context: Any, url: str) -> tuple[Any, float, int]:
 
     def count(request: Any) -> None:
         with contextlib.suppress(Exception):  # a request the browser dropped
-            received[0] += int(request.sizes()["responseBodySize"])
+            received[0] += max(0, int(request.sizes()["responseBodySize"]))  # -1: from the cache
 
     context.on("requestfinished", count)
     page = context.new_page()

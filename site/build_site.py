@@ -3,9 +3,10 @@
 ``./scripts/build-site [--output DIR]`` runs this file. It needs Python 3.10+, ``npm`` and PyPI,
 and writes ``_site/`` (or ``DIR``):
 
-* ``index.html`` is the app (``notebooks/app.ipynb`` rendered by Voici), with the same query
-  parameters as the Voila app: this page hands its address to Python as Voila does
-  (``QUERY_STRING`` and the other CGI variables, through Pyodide's ``env`` option);
+* ``index.html`` opens the app, ``voici/render/app.html`` (``notebooks/app.ipynb`` rendered by
+  Voici), with the same query: ``?lang=``, ``?seed=``... as the Voila app. The app's page hands
+  its address to Python as Voila does (``QUERY_STRING`` and the other CGI variables, through
+  Pyodide's ``env`` option: ``site/page.js``);
 * ``lab/`` is JupyterLite with the lesson notebooks (``notebooks/[0-9]*.ipynb``);
 * ``reset.html`` starts a lesson again (deletes the student's copy kept in the browser);
 * ``static/pyodide-<hash>/`` is the Pyodide runtime and every wheel the app and lessons import.
@@ -51,6 +52,9 @@ LANGS = ("en", "it", "pt", "de")
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Fixed zip timestamps, so that a wheel rebuilt from the same files is the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+#: What Pyodide loads as it starts, all at once: the Pyodide kernel's own needs (it then skips
+#: installing them one by one) and this package with everything it imports.
+PRELOAD = ["micropip", "ssl", "sqlite3", "comm", "ipython", "speculation-nb"]
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
 STORAGE_NAME = "speculation_nb lessons"
 
@@ -392,7 +396,7 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
         kernel["pyodideUrl"] = up + pyodide_url.removeprefix("./")
         kernel["pipliteUrls"] = [up + u.removeprefix("./") for u in kernel.get("pipliteUrls", [])]
         kernel["disablePyPIFallback"] = True
-        kernel["loadPyodideOptions"] = {"env": {}}  # page.js fills it from the address
+        kernel["loadPyodideOptions"] = {"env": {}, "packages": PRELOAD}  # page.js fills env from the address
 
     page = edit_config(page, change)
     voici_script = '<script src="../build/voici.js"></script>'
@@ -403,8 +407,8 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     english = messages["en"]
     page = page.replace(
         '<h2 id="loading_text">Running ...</h2>',
-        f'<h2 id="loading_text">{html.escape(english["site.loading_python"])}</h2>'
-        f"<noscript><p>{html.escape(english['site.needs_javascript'])}</p></noscript>",
+        f'<h2 id="loading_text">{html.escape(english["app.site.loading_python"])}</h2>'
+        f"<noscript><p>{html.escape(english['app.site.needs_javascript'])}</p></noscript>",
     )
     page = page.replace("<title>app</title>", "<title>Speculation</title>")
     page = page.replace('<body class="', '<body class="spec-site ', 1)
@@ -437,6 +441,7 @@ def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     names = [p.name for p in lessons()]
     page = (HERE / "reset.html").read_text(encoding="utf-8")
     page = page.replace("/*LESSONS*/[]", json.dumps(names)).replace("__STORAGE__", STORAGE_NAME)
+    page = page.replace("This page needs JavaScript.", html.escape(messages["en"]["app.site.needs_javascript"]))
     page = stylesheets(page, "./").replace("</head>", site_scripts(messages) + "</head>", 1)
     (out / "reset.html").write_text(page, encoding="utf-8")
 
@@ -468,7 +473,7 @@ def write_lite_config(lite: Path, pyodide_url: str) -> None:
                 KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"env": {"SPECULATION_STATIC_SITE": "1"}},
+                    "loadPyodideOptions": {"env": {"SPECULATION_STATIC_SITE": "1"}, "packages": PRELOAD},
                 }
             },
         },

@@ -44,14 +44,14 @@
       heading.textContent = text(key);
     }
   }
-  show("site.loading_python");
+  show("app.site.loading_python");
   // Voici calls this when the kernel connects (0, 0) and before it runs the notebook's cell.
   window.update_loading_text = function (index) {
     var spinner = document.getElementById("loading");
     if (spinner && spinner.style.display === "none") {
       spinner.style.display = "flex";
     }
-    show(index > 0 ? "site.loading_app" : "site.loading_python");
+    show(index > 0 ? "app.site.loading_app" : "app.site.loading_python");
   };
   document.querySelectorAll("[data-site-text]").forEach(function (node) {
     node.textContent = text(node.getAttribute("data-site-text"));

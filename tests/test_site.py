@@ -42,8 +42,6 @@ from site_fixtures import (  # noqa: F401
 from speculation_nb import Rules, Session, odds
 from speculation_nb.i18n import catalog
 
-pytestmark = pytest.mark.browser
-
 SEED = 1813  # the year of Mansfield Park
 PLAYERS = 5
 LOAD_TIMEOUT_MS = 300_000  # a first load on a loaded 2-core machine: Pyodide, numpy, matplotlib
@@ -142,7 +140,7 @@ def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
     assert css.exists() and "fa-solid-900.woff2" in fonts
     app = (built_site.path / "voici" / "render" / "app.html").read_text(encoding="utf-8")
     assert "../../static/fontawesome/css/all.min.css" in app
-    assert catalog("en")["site.loading_python"] in app  # the loading screen has words at once
+    assert catalog("en")["app.site.loading_python"] in app  # the loading screen has words at once
     index = (built_site.path / "index.html").read_text(encoding="utf-8")
     assert "voici/render/app.html" in index and "window.location.search" in index  # the query goes along
 
@@ -161,6 +159,31 @@ def test_the_site_ships_what_the_package_imports(built_site: BuiltSite) -> None:
     summary = json.loads((built_site.path / "build.json").read_text(encoding="utf-8"))
     assert summary["lessons"] == lessons
     print(f"\nsite build: {built_site.seconds:.1f} s, {summary['bytes'] / 2**20:.1f} MiB")
+
+
+# --- the page's address under Pyodide ------------------------------------------------------------
+
+
+def test_under_pyodide_the_query_comes_from_the_environment_the_page_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser there is no Voila to wait for: page_query() reads the QUERY_STRING that
+    site/page.js handed to Pyodide, even where VOILA_PREHEAT is set, and static_site() says so."""
+    from speculation_nb.widgets import page_address
+
+    calls: list[str] = []
+    voila_utils = ModuleType("voila.utils")
+    voila_utils.wait_for_request = lambda *a: calls.append("waited")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "voila.utils", voila_utils)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", f"lang=de&seed={SEED}")
+    monkeypatch.delenv("SPECULATION_STATIC_SITE", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert not page_address.static_site()
+    assert page_address.page_query() == f"lang=de&seed={SEED}" and calls == ["waited"]  # Voila, preheated
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert page_address.page_query() == f"lang=de&seed={SEED}" and calls == ["waited"]  # no waiting
+    assert page_address.static_site()
+    page_js = (REPO / "site" / "page.js").read_text(encoding="utf-8")
+    assert "env.QUERY_STRING = query" in page_js and "env.SPECULATION_STATIC_SITE" in page_js
 
 
 # --- the app ----------------------------------------------------------------------------------
@@ -189,6 +212,7 @@ def check_numbers(page: Any, game: Any) -> None:
     assert pct.replace("\xa0", " ").replace(" %", "%") == f"{tenths // 10},{tenths % 10}%", (step, pct)
 
 
+@pytest.mark.browser
 def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
     site_browser: Any, site_url: str, outside: OutsideCounter
 ) -> None:
@@ -202,7 +226,7 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
         german = catalog("de")
         page.wait_for_function(
             "text => (document.getElementById('loading_text') || {}).textContent === text",
-            arg=german["site.loading_python"],
+            arg=german["app.site.loading_python"],
             timeout=STEP_TIMEOUT_MS,
         )
         page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
@@ -260,6 +284,7 @@ def kernel_idle(page: Any) -> None:
     )
 
 
+@pytest.mark.browser
 def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
     site_browser: Any, site_url: str, outside: OutsideCounter
 ) -> None:
@@ -305,7 +330,7 @@ def test_a_lesson_runs_in_the_lab_keeps_the_work_and_resets(
         page.locator(f"button[data-lesson='{name}']").click()
         status = page.locator("#status")
         status.get_by_text(name).wait_for(timeout=STEP_TIMEOUT_MS)
-        assert catalog("en")["site.reset_done"].replace("{name}", name) == status.inner_text().strip()
+        assert catalog("en")["app.site.reset_done"].replace("{name}", name) == status.inner_text().strip()
         open_lesson(page, site_url, name)
         page.wait_for_function(
             "n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",

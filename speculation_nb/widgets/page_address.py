@@ -16,7 +16,7 @@ Each way of serving the app hands the kernel the page's query differently:
 
 :func:`page_query` hides the difference; the app's query parsing never asks how.
 :func:`static_site` tells whether the app runs with no server, for the features that need
-one (they are hidden there, with the catalog's ``site.server_only`` line in their place).
+one (they are hidden there, with the catalog's ``app.site.server_only`` line in their place).
 """
 
 from __future__ import annotations
