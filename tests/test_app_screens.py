@@ -246,3 +246,38 @@ def test_a_bad_link_opens_the_app_and_says_so(open_app) -> None:
     assert "players “²” is not a number" in message and "seed “abc” is not a number" in message
     next_card(page)
     watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_computer_players_act_one_at_a_time_in_the_page(open_app) -> None:
+    """Play mode at the slow pace (``?pace=slow``): after a card, the computers' actions
+    arrive one by one, each announced in the message line, and the page answers meanwhile."""
+    page, watch = open_app("?seed=9&pace=slow", 1280, 800)
+    message = page.locator(".spec-message").first
+    for _ in range(6):  # turn up cards until a computer holder asks for bids
+        next_card(page)
+        if page.locator("button.spec-next:enabled").count() == 0:
+            break
+    page.wait_for_function(
+        "() => /asks for bids/.test(document.querySelector('.spec-message').textContent)", timeout=60_000
+    )
+    assert page.locator("button.spec-next").first.is_disabled()  # the person waits for the computers
+    page.wait_for_function(
+        "() => / bids \\d+/.test(document.querySelector('.spec-message').textContent)", timeout=60_000
+    )
+    first_bid = message.inner_text()
+    assert "spec-message-auto" in (message.get_attribute("class") or "")
+    bids_js = (
+        "() => [...document.querySelectorAll('.spec-log li')].filter(li => / bids \\d+/.test(li.textContent)).length"
+    )
+    page.wait_for_function(f"({bids_js})() >= 1", timeout=30_000)
+    assert page.evaluate(bids_js) == 1, "the bids arrive one at a time"
+    page.locator("button.spec-back").first.click()  # the page answers while the computers act
+    page.wait_for_function("() => document.querySelector('.spec-message-past') !== null", timeout=30_000)
+    page.locator("button.spec-now").first.click()
+    page.wait_for_function(
+        "m => document.querySelector('.spec-message').textContent !== m", arg=first_bid, timeout=60_000
+    )
+    live = page.locator(".spec-live").first.text_content()
+    assert "bids" in live or "sells" in live or "chance" in live
+    watch.assert_clean()

@@ -16,6 +16,8 @@ from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from .. import odds
+from ..catalogs import messages
+from ..checks import is_whole, quote
 from .protocol import Strategy, Trade, trade_offers
 from .temperaments import BOLD, CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
 
@@ -190,11 +192,22 @@ class PileBuyer:
 # ------------------------------------------------------------------------- the Mansfield Park table
 @dataclass(frozen=True)
 class Cast:
-    """A table of named characters: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why."""
+    """A table of named characters: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why
+    (in English; ``why_keys[seat]``, if given, is its catalog key, so :meth:`why_in` words it in any
+    language)."""
 
     names: tuple[str, ...]
     strategies: tuple[Any, ...]
     why: tuple[str, ...]
+    why_keys: tuple[str, ...] = ()
+
+    def why_in(self, lang: str = "en") -> tuple[str, ...]:
+        """``why`` in ``lang`` (``"it"``, ``"pt"``, ``"de"``...): the catalogs' words, English where a
+        language lacks them, and a character's own ``why`` where it has no catalog key."""
+        if len(self.why_keys) != len(self.why):
+            return self.why
+        words, english = messages(lang), messages("en")
+        return tuple(words.get(key, english.get(key, own)) for key, own in zip(self.why_keys, self.why))
 
     @property
     def players(self) -> int:
@@ -237,19 +250,16 @@ _MANSFIELD_PRIORITY = (
     "Sir Thomas Bertram",
     "Mrs Norris",
 )
+# Why each character plays as it does: the catalogs' words (engine.po), English in Cast.why.
 _MANSFIELD_WHY = {
-    "Lady Bertram": "undecided: she cannot choose even her game without asking Sir Thomas, and at the "
-    "table Henry Crawford directs her cards for her, so she follows his advice",
-    "Henry Crawford": "shrewd: the quick, practised player of the table who teaches the others; he values "
-    "a card exactly and bids no more than it takes to win it",
-    "Fanny Price": "cautious, and fond of William: new to the game, she learns it fast but must be urged "
-    "to be greedy, above all against her brother",
-    "William Price": "bold: the young sailor, eager and open-hearted, bids a quarter above a card's worth",
-    "Mary Crawford": "spirited: she will have no cold prudence and stakes freely to win a hand, paying up "
-    "to half as much again as a card is worth",
-    "Edmund Bertram": "fair: steady and principled, he pays what a card is worth and never more",
-    "Sir Thomas Bertram": "fair: grave and judicious (in the novel he is at the whist table)",
-    "Mrs Norris": "cautious: careful of every chip (in the novel she is at the whist table)",
+    "Lady Bertram": "cast.why.lady_bertram",
+    "Henry Crawford": "cast.why.henry_crawford",
+    "Fanny Price": "cast.why.fanny_price",
+    "William Price": "cast.why.william_price",
+    "Mary Crawford": "cast.why.mary_crawford",
+    "Edmund Bertram": "cast.why.edmund_bertram",
+    "Sir Thomas Bertram": "cast.why.sir_thomas_bertram",
+    "Mrs Norris": "cast.why.mrs_norris",
 }
 
 
@@ -262,8 +272,9 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
     temperament trade by the exact numbers under V3 (the novel's table did not trade blind).
     """
-    if not isinstance(players, int) or not 3 <= players <= 8:
-        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {players!r}")
+    if not is_whole(players) or not 3 <= players <= 8:
+        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {quote(players)}")
+    players = int(players)
     present = set(_MANSFIELD_PRIORITY[:players])
     names = tuple(name for name in _MANSFIELD_ORDER if name in present)
     seat = {name: i for i, name in enumerate(names)}
@@ -283,4 +294,5 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
         "Fanny Price": Fond(base=t(CAUTIOUS), favourite=seat.get("William Price")),
     }
     strategies = tuple(chosen[name] for name in names)
-    return Cast(names, strategies, tuple(_MANSFIELD_WHY[name] for name in names))
+    keys = tuple(_MANSFIELD_WHY[name] for name in names)
+    return Cast(names, strategies, tuple(messages("en")[key] for key in keys), keys)

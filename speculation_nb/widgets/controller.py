@@ -8,6 +8,16 @@ trait (bumped after every change) and redraw from what it exposes:
 
 Actions raise :class:`~speculation_nb.IllegalAction` when the rules refuse
 them; the app turns that into a friendly line (see ``error_text``).
+
+The computer players (play mode) act through the engine's one play loop,
+:func:`speculation_nb.players.next_move`, one action at a time: at the
+``"instant"`` pace all at once, otherwise one every few seconds on the running
+event loop (``loop.call_later``: the kernel keeps answering the page meanwhile),
+each announced in ``message`` with its reason; ``acting`` is True while some are
+still to come. A person's action first lets the pending ones happen; looking
+back (replay) pauses them. :meth:`Controller.replace_session` shows another
+session (a new one, a loaded save, a shared link); :meth:`Controller.next_deal`
+goes on with this one. Snapshots are kept for the current deal only (bounded).
 """
 
 from __future__ import annotations

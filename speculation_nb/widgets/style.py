@@ -269,6 +269,8 @@ CSS = r"""
 .spec-app .spec-auction .spec-bid-amount input { font-size: 17px; }
 .spec-app .spec-auction select { font-size: 15px; }
 .spec-app .spec-bid-hint { flex: 1 1 100%; }
+.spec-app .spec-auction .widget-inline-hbox, .spec-app .spec-trade-row .widget-inline-hbox { align-items: center; }
+.spec-app .spec-auction .widget-label, .spec-app .spec-trade-row .widget-label { line-height: 1.2; height: auto; }
 .spec-app .spec-bid-hint .widget-html-content { font-size: 13px; line-height: 1.1; }
 
 /* ----------------------------------------------------------- keyboard, readers */
