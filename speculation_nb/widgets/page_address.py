@@ -31,6 +31,7 @@ __all__ = ["page_query", "static_site", "wait_for_request"]
 #: Seconds a preheated kernel may take to reach Voila's query socket: the pool fills
 #: while the server is busiest (voila.utils allows 5 s, and then the query is lost).
 OPEN_TIMEOUT = 120.0
+_received = False
 
 
 def wait_for_request() -> None:
@@ -39,8 +40,9 @@ def wait_for_request() -> None:
     without importing ``voila.utils``, which loads Voila's whole server stack (jupyter_server,
     jupyterlab_server, jsonschema...): 2.6 CPU-seconds and 46 MiB in every pooled kernel, for
     one websocket message (benchmarks/load_test.py, deploy/README.md)."""
+    global _received
     env = os.environ
-    if env.get("VOILA_PREHEAT", "False") == "False" or not env.get("VOILA_KERNEL_ID"):
+    if _received or env.get("VOILA_PREHEAT", "False") == "False" or not env.get("VOILA_KERNEL_ID"):
         return
     from websockets.sync.client import connect  # a Voila dependency; 0.02 CPU-s to import
 
@@ -54,6 +56,7 @@ def wait_for_request() -> None:
     for name, value in json.loads(message).items():
         if isinstance(name, str) and isinstance(value, str):
             os.environ[name] = value
+    _received = True  # Voila sends a kernel its page once: a second wait would never end
 
 
 def static_site() -> bool:
