@@ -18,11 +18,10 @@ ignored.
 Layout: the title bar and the message line; then the table and its controls on
 the left and the odds panel on the right; below them the log and standings, then
 the settings. Below about 760 px wide it is one column (see :mod:`.style`).
-Further panels go into ``ui.odds_slot`` (below the charts) and ``ui.share_slot``
-(below the settings), one line each::
-
-    app.ui.odds_slot.children = (SimulationPanel(app.controller).widget,)
-    app.ui.share_slot.children = (SharePanel(app.controller).widget,)
+Two further panels are built on first open (:mod:`.panel_opener`): the simulation
+(:mod:`.simulation_panel`) in ``ui.odds_slot``, below the charts, and sharing and saving
+(:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
+``app.sharing`` are their openers.
 """
 
 from __future__ import annotations
@@ -46,9 +45,13 @@ from .header import HeaderView
 from .keys import make_helper
 from .log_view import LogView
 from .odds_panel import OddsPanel
+from .page_address import page_query
+from .panel_opener import PanelOpener
 from .parts import UI, card_html, esc, shown, toggle_class
 from .query import query_settings, read_query
 from .settings import TEMPERAMENT_CHOICES, SettingsView
+from .share_panel import SharePanel, open_from_query
+from .simulation_panel import SimulationPanel
 from .style import CSS
 from .table_view import TableView
 from .trade_view import TradeView
@@ -199,6 +202,8 @@ class SpeculationApp:
         self.charts = ChartsView(self, charts)
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)
+        self.simulation = PanelOpener(self, ui.odds_slot, "simulation", SimulationPanel)
+        self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel)
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox([self.table.widget, *self.controls.widgets, self.trade.widget, self.log.widget])
         ui.left.add_class("spec-left")
@@ -240,7 +245,8 @@ class SpeculationApp:
             snap = c.snapshot()
             if getattr(self, "_texts_lang", None) != t.lang:
                 self._texts_lang = t.lang
-                for view in (self.header, self.controls, self.odds, self.charts, self.auction, self.trade):
+                views = (self.header, self.controls, self.odds, self.charts, self.auction, self.trade)
+                for view in (*views, self.simulation, self.sharing):
                     view.texts(t)
                 self.settings.texts(t)
             self.header.refresh(c, game, t)
@@ -270,7 +276,10 @@ def app(**kwargs: Any) -> SpeculationApp:
 def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
     """The app as the Voila page asks for it: the page's query (:func:`.query.read_query`),
     then ``kwargs``. What the query got wrong is said in the first message line; the app
-    opens with its defaults for it (it never fails to open for a bad link)."""
+    opens with its defaults for it (it never fails to open for a bad link). A shared moment
+    in the query (:func:`speculation_nb.share.read_moment`) is opened, or refused in one line."""
+    if query is None:
+        query = page_query()
     found = read_query(query)
     settings = found.settings
     settings.update(kwargs)
@@ -278,8 +287,11 @@ def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
     if found.ignored:
         settings["notice"] = t("error.query_ignored", what="; ".join(x.text(t) for x in found.ignored))
     try:
-        return SpeculationApp(**settings)
+        made = SpeculationApp(**settings)
     except Exception:  # a combination the app refuses: the defaults, and say so
         log.exception("speculation_nb app: the page's settings were refused")
         keep = {k: v for k, v in settings.items() if k in ("lang", "charts")}
         return SpeculationApp(**keep, notice=t("error.query_refused"))
+    if open_from_query(made.controller, query):
+        made.sharing.toggle(True)
+    return made
