@@ -21,6 +21,7 @@ CDN for, which fails offline and harmlessly.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -87,10 +88,8 @@ class PageWatch:
 
     def _on_dialog(self, dialog: Any) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
-        try:
+        with contextlib.suppress(Exception):  # the page may be closing
             dialog.dismiss()
-        except Exception:  # the page may be closing
-            pass
 
     @property
     def problems(self) -> list[str]:

@@ -173,7 +173,7 @@ def test_the_catalog_uses_the_glossary_terms(lang):
     for key, text in english.items():
         rest = re.sub(r"\{[^}]*\}", " ", text)
         for row in longest_first:
-            pattern = re.compile(r"\b(%s)\b" % "|".join(re.escape(f) for f in forms(row["English"])), re.I)
+            pattern = re.compile(r"\b(" + "|".join(re.escape(f) for f in forms(row["English"])) + r")\b", re.I)
             if not pattern.search(rest):
                 continue
             rest = pattern.sub(" ", rest)  # "best trump" is not checked again as "trump"
@@ -184,7 +184,7 @@ def test_the_catalog_uses_the_glossary_terms(lang):
     for row in rows:
         for word in rejected(row["note"]).get(lang, []):
             for key, text in messages.items():
-                if re.search(r"\b%s\b" % re.escape(word), text, re.I):
+                if re.search(rf"\b{re.escape(word)}\b", text, re.I):
                     wrong.append(f"{key}: {word!r} is not the term for {row['key']} ({text!r})")
     assert wrong == []
 
@@ -196,7 +196,7 @@ def test_the_lessons_avoid_the_rejected_synonyms(lang):
     for path in paths:
         text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
         for word in words:
-            assert not re.search(r"\b%s\b" % re.escape(word), text, re.I), (path.name, word)
+            assert not re.search(rf"\b{re.escape(word)}\b", text, re.I), (path.name, word)
 
 
 # ------------------------------------------------------------- what is on screen
@@ -339,7 +339,7 @@ def test_no_english_is_left_on_screen(lang, english_words):
     shown = words(texts)
     assert len(shown) > 250
     leaks = (shown & english_words) - NAMES - SAME_WORDS[lang]
-    where = {w: [t for t in texts if re.search(r"\b%s\b" % w, t, re.I)][:2] for w in sorted(leaks)}
+    where = {w: [t for t in texts if re.search(rf"\b{w}\b", t, re.I)][:2] for w in sorted(leaks)}
     assert not leaks, where
     assert not [t for t in texts if re.search(r"\{[A-Za-z_]+\}", t)], "a placeholder was left unfilled"
 
