@@ -36,7 +36,9 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-message-past``, ``spec-message-auto`` by state), ``spec-confirm``
   (``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``,
   ``spec-left``, ``spec-odds``, ``spec-odds-slot``, ``spec-bottom``,
-  ``spec-settings-area``, ``spec-share-slot``, ``spec-keys-help``, ``spec-live``,
+  ``spec-settings-area``, ``spec-share-slot`` (each slot: a ``spec-panel-opener``
+  button, ``spec-open-simulation`` / ``spec-open-share``, over ``spec-simulation-box`` /
+  ``spec-share-box``), ``spec-keys-help``, ``spec-live``,
   ``spec-sr-only``
 * the table: ``spec-table-view`` (+ ``spec-table-past`` while replaying); inside
   it the markup of :func:`speculation_nb.render.table_html` (``spec-table``,

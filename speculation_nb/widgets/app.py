@@ -202,8 +202,10 @@ class SpeculationApp:
         self.charts = ChartsView(self, charts)
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)
-        self.simulation = PanelOpener(self, ui.odds_slot, "simulation", SimulationPanel)
-        self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel)
+        self.simulation = PanelOpener(
+            self, ui.odds_slot, "simulation", SimulationPanel, "button.open_simulation", "tooltip.open_simulation"
+        )
+        self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel, "button.open_share", "tooltip.open_share")
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox([self.table.widget, *self.controls.widgets, self.trade.widget, self.log.widget])
         ui.left.add_class("spec-left")

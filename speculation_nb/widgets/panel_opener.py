@@ -23,14 +23,24 @@ __all__ = ["PanelOpener"]
 
 
 class PanelOpener:
-    """``PanelOpener(app, slot, name, factory)``: the button ``spec-open-<name>`` in ``slot``;
-    ``panel`` is None until the first open. Words: ``button.open_<name>``, ``tooltip.open_<name>``
-    and ``button.close_panel`` (the catalogs)."""
+    """``PanelOpener(app, slot, name, factory, label, tooltip)``: the button ``spec-open-<name>``
+    in ``slot``, worded by the catalog keys ``label`` and ``tooltip`` (``button.close_panel``
+    once open); ``panel`` is None until the first open."""
 
-    def __init__(self, app: Shell, slot: widgets.Box, name: str, factory: Callable[[Controller], Any]) -> None:
+    def __init__(
+        self,
+        app: Shell,
+        slot: widgets.Box,
+        name: str,
+        factory: Callable[[Controller], Any],
+        label: str,
+        tooltip: str,
+    ) -> None:
         self.app = app
         self.name = name
         self.factory = factory
+        self.label = label
+        self.tooltip = tooltip
         self.panel: Any = None
         self.open = False
         self.button = button(f"spec-open-{name}")
@@ -50,7 +60,7 @@ class PanelOpener:
         self.texts(self.app.controller.t)
 
     def texts(self, t: Translator) -> None:
-        label = t(f"button.open_{self.name}")
+        label = t(self.label)
         description = f"▾ {label}" if self.open else f"▸ {label}"
-        tip = t("button.close_panel") if self.open else t(f"tooltip.open_{self.name}")
+        tip = t("button.close_panel") if self.open else t(self.tooltip)
         set_traits(self.button, description=description, tooltip=tip)
