@@ -117,15 +117,22 @@ def _chromium_or_skip() -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def playwright_session() -> Iterator[Any]:
+    """The one Playwright of the test session: its sync API runs an event loop, so a second
+    ``sync_playwright()`` in the same process fails; every browser is launched from this one."""
     _chromium_or_skip()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Any) -> Iterator[Any]:
+    chromium = launch_chromium(playwright_session)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

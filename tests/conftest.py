@@ -14,4 +14,4 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 # The browser fixtures live here, once for every module: a session-scoped fixture
 # imported into two test modules would start Playwright twice in one run.
-from browser_fixtures import browser, open_page  # noqa: E402,F401
+from browser_fixtures import browser, open_page, playwright_session  # noqa: E402,F401

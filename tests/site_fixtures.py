@@ -176,19 +176,12 @@ def launch_offline(playwright: Any, counter: OutsideCounter) -> Any:
 
 
 @pytest.fixture(scope="session")
-def site_browser(outside: OutsideCounter) -> Iterator[Any]:
-    if shutil.which(CHROMIUM) is None and not os.path.isfile(CHROMIUM):
-        message = f"no Chromium at {CHROMIUM} (scripts/test installs Debian's chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = launch_offline(playwright, outside)
-        try:
-            yield browser
-        finally:
-            browser.close()
+def site_browser(playwright_session: Any, outside: OutsideCounter) -> Iterator[Any]:
+    browser = launch_offline(playwright_session, outside)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """Share a moment in a real browser: the link of a moment reopens exactly it, on a real Voila server.
 
-``tests/share_app.ipynb`` shows the app with the simulation and share panels
-(the lead places them in the app's layout at merge) and opens the moment its
-address names, as the app's query code will. Headless Chromium plays a few
+The app's own notebook (``notebooks/app.ipynb``, as served) opens the moment its
+address names; the sharing and simulation panels are opened from their buttons
+(``spec-open-share``, ``spec-open-simulation``), as a person does. Headless Chromium plays a few
 moves with an auction and a sale, steps back, copies the link with the Copy
 button, and opens it in a fresh browser context: the same table, numbers,
 moment and link. A link that does not replay shows a line saying why. The
@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl
 import pytest
 from voila_server import VoilaServer
 
-NOTEBOOK = "tests/share_app.ipynb"
+NOTEBOOK = "notebooks/app.ipynb"
 READY = "button.spec-next:enabled"
 LINK = "input.spec-share-link"
 TIMEOUT_MS = 120_000  # safety net for a page on a busy 2-core machine; the waits are for conditions
@@ -30,6 +30,14 @@ pytestmark = pytest.mark.browser
 def server():
     with VoilaServer(NOTEBOOK, env={"SPECULATION_CULL_IDLE_TIMEOUT": "30", "SPECULATION_CULL_INTERVAL": "2"}) as s:
         yield s
+
+
+def open_panel(page, name: str) -> None:
+    """Open the panel ``name`` ("share" or "simulation") with its button, unless it is open."""
+    button = page.locator(f"button.spec-open-{name}").first
+    button.wait_for(timeout=TIMEOUT_MS)
+    if not button.inner_text().startswith("▾"):
+        button.click()
 
 
 def link_value(page) -> str:
@@ -65,6 +73,7 @@ def shown(page) -> dict[str, str]:
 def test_the_link_of_a_moment_reopens_it_in_another_browser(server, browser, open_page) -> None:
     page, watch = open_page(server.url + "?mode=classroom&seed=42&players=4")
     page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(page, "share")
     page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
     act(page, READY)
     act(page, READY)
@@ -107,6 +116,7 @@ def test_the_link_opens_in_a_preheated_kernel_too(server, open_page) -> None:
     for; the page's address reaches it over Voila's query socket (widgets/page_address.py)."""
     page, _ = open_page(server.url + "?mode=classroom&seed=5&players=3")
     page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(page, "share")
     page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
     act(page, READY)
     act(page, READY)
@@ -140,6 +150,7 @@ def test_a_link_that_does_not_replay_says_why(server, open_page) -> None:
 def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, tmp_path) -> None:
     page, watch = open_page(server.url + "?mode=classroom&seed=7")
     page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(page, "share")
     page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
     for _ in range(3):
         act(page, READY)
@@ -155,6 +166,7 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
 
     other, other_watch = open_page(server.url + "?mode=classroom&seed=1")
     other.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(other, "share")
     other.wait_for_selector(LINK, timeout=TIMEOUT_MS)
     # A file that is not a save is refused, and the game shown stays.
     bad = tmp_path / "notes.json"
@@ -182,6 +194,7 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
 def test_the_simulation_runs_in_the_page_and_can_be_stopped(server, open_page) -> None:
     page, watch = open_page(server.url + "?mode=classroom&seed=3")
     page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(page, "simulation")
     page.wait_for_selector("button.spec-sim-run:enabled", timeout=TIMEOUT_MS)
     page.locator(".spec-sim-seed input").fill("1")
     page.locator(".spec-sim-seed input").press("Enter")
