@@ -13,6 +13,7 @@ changes nothing: every action checks everything first and only then acts.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import numbers
 import operator
@@ -24,6 +25,7 @@ from typing import Any
 from .actions import Action
 from .cards import Card, Suit, full_deck
 from .errors import IllegalAction
+from .layout import Layout
 from .rules import Rules
 
 __all__ = ["FORMAT", "VERSION", "Event", "Game"]
@@ -88,30 +90,30 @@ class Game:
     ) -> None:
         """Low-level: use :meth:`deal` or :meth:`from_layout`, which check their input."""
         self._rules = rules
-        self._layout = {
-            "piles": tuple(tuple(p) for p in piles),
-            "turn_up": turn_up,
-            "dead": None if dead is None else tuple(dead),
-            "stock": tuple(stock),
-            "dealer": dealer,
-            "stacks": tuple(stacks),
-            "pot": pot,
-        }
+        self._layout = Layout(
+            piles=tuple(tuple(p) for p in piles),
+            turn_up=turn_up,
+            dead=None if dead is None else tuple(dead),
+            stock=tuple(stock),
+            dealer=dealer,
+            stacks=tuple(stacks),
+            pot=pot,
+        )
         self._seed = seed
         self._saved_deal: dict[str, Any] | None = None  # to_dict's cache of the layout's codes
         self._start()
 
     def _start(self) -> None:
         rules, layout = self._rules, self._layout
-        n, dealer = rules.players, layout["dealer"]
-        self._piles = [list(p) for p in layout["piles"]]
-        self._dead_pile = [] if layout["dead"] is None else list(layout["dead"])
+        n, dealer = rules.players, layout.dealer
+        self._piles = [list(p) for p in layout.piles]
+        self._dead_pile = [] if layout.dead is None else list(layout.dead)
         self._dead_cards: list[Card] | None = None
         self._face_up: list[list[Card]] = [[] for _ in range(n)]
-        self._stacks = list(layout["stacks"])
-        self._pot = layout["pot"]
+        self._stacks = list(layout.stacks)
+        self._pot = layout.pot
         self._holder = dealer
-        self._best: Card = layout["turn_up"]
+        self._best: Card = layout.turn_up
         self._pointer: int | None = (dealer + 1) % n
         self._auction: dict[int, int] | None = None
         self._best_only = False
@@ -245,7 +247,7 @@ class Game:
 
     @property
     def dealer(self) -> int:
-        return self._layout["dealer"]
+        return self._layout.dealer
 
     @property
     def seed(self) -> int | None:
@@ -254,11 +256,11 @@ class Game:
 
     @property
     def turn_up(self) -> Card:
-        return self._layout["turn_up"]
+        return self._layout.turn_up
 
     @property
     def trump(self) -> Suit:
-        return self._layout["turn_up"].suit
+        return self._layout.turn_up.suit
 
     @property
     def turn(self) -> int | None:
@@ -363,12 +365,17 @@ class Game:
 
     def layout(self) -> dict[str, Any]:
         """The initial deal: piles (top first), turn-up, dead pile, stock, dealer, stacks, pot."""
-        out = dict(self._layout)
-        out["piles"] = [list(p) for p in out["piles"]]
-        out["dead"] = None if out["dead"] is None else list(out["dead"])
-        out["stock"] = list(out["stock"])
-        out["stacks"] = list(out["stacks"])
-        return out
+        return self._layout.as_dict()
+
+    @property
+    def initial_layout(self) -> Layout:
+        """The initial deal as a frozen, hashable :class:`~speculation_nb.layout.Layout`."""
+        return self._layout
+
+    @property
+    def moment(self) -> int:
+        """The number of actions taken so far: ``game.at(game.moment)`` is a copy of this game."""
+        return len(self._history)
 
     # -------------------------------------------------------- what is allowed
     def can_reveal(self) -> bool:
@@ -632,13 +639,13 @@ class Game:
         if deal is None:  # the layout never changes once play starts: write its codes once
             layout = self._layout
             deal = self._saved_deal = {
-                "dealer": layout["dealer"],
-                "piles": [[c.code for c in p] for p in layout["piles"]],
-                "turn_up": layout["turn_up"].code,
-                "dead": None if layout["dead"] is None else [c.code for c in layout["dead"]],
-                "stock": [c.code for c in layout["stock"]],
-                "stacks": list(layout["stacks"]),
-                "pot": layout["pot"],
+                "dealer": layout.dealer,
+                "piles": [[c.code for c in p] for p in layout.piles],
+                "turn_up": layout.turn_up.code,
+                "dead": None if layout.dead is None else [c.code for c in layout.dead],
+                "stock": [c.code for c in layout.stock],
+                "stacks": list(layout.stacks),
+                "pot": layout.pot,
             }
         return {
             "format": FORMAT,
@@ -701,9 +708,9 @@ class Game:
             rules, deal["piles"], deal["turn_up"], deal["dead"], deal["dealer"], deal["stacks"], deal["pot"]
         )
         stock = _cards(deal["stock"], "the stock")
-        if sorted(stock, key=_deck_index) != list(game._layout["stock"]):
+        if sorted(stock, key=_deck_index) != list(game._layout.stock):
             raise ValueError("the stock must hold exactly the cards not laid out, each once")
-        game._layout["stock"] = tuple(stock)
+        game._layout = dataclasses.replace(game._layout, stock=tuple(stock))
         game._saved_deal = None
         if seed is not None:
             # a seed claims the shuffle: it must deal exactly this layout, or game.seed would lie

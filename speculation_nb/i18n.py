@@ -30,7 +30,7 @@ from __future__ import annotations
 import html
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -52,8 +52,10 @@ __all__ = [
     "available_languages",
     "catalog",
     "error_text",
+    "escape",
     "placeholders",
     "po_files",
+    "reason_text",
     "round_half_up",
     "translator",
 ]
@@ -88,6 +90,7 @@ KEY_PREFIXES = (
     "language",
     "trade",
     "unit",
+    "reason",
     "lesson",
 )
 
@@ -105,10 +108,14 @@ class Safe(str):
     __slots__ = ()
 
 
-def _esc(value: Any) -> str:
+def escape(value: Any) -> str:
+    """``value`` as text safe to put into HTML (quotes escaped too); :class:`Safe` text as it is."""
     if isinstance(value, Safe):
         return str(value)
     return html.escape(str(value), quote=True)
+
+
+_esc = escape
 
 
 def _normalise(lang: Any) -> str:
@@ -342,3 +349,32 @@ def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | Non
         message = t("error.unknown_rule")
     rule = getattr(exc, "rule", "")
     return t("error.format", rule=rule, message=message) if rule else message
+
+
+def reason_text(
+    key: str, params: Mapping[str, Any], t: Translator | None = None, names: Sequence[str] | None = None
+) -> str:
+    """Why a computer player acts, in words: a :class:`~speculation_nb.players.Move`'s ``reason`` and
+    ``params``, e.g. ``"Mary bids 11: worth 13 to them."``.
+
+    Seats (``seat``, ``buyer``, ``holder``, ``seller``) become ``names`` when given; ``hold`` (a
+    chance) a percentage; ``appetite`` a number with two decimals; chips as whole numbers and exact
+    prices that are not whole with one decimal, written the way the language writes numbers.
+    """
+    t = t or translator()
+    shown: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            shown[name] = value
+        elif name in _SEAT_PARAMS and isinstance(value, int):
+            ok = names is not None and 0 <= value < len(names)
+            shown[name] = names[value] if ok and names is not None else t("seat.number", n=value)
+        elif name == "hold":
+            shown[name] = t.percent(value)
+        elif name == "appetite":
+            shown[name] = t.number(Fraction(value), 2)
+        elif isinstance(value, Fraction) and value.denominator != 1:
+            shown[name] = t.number(value, 1)
+        else:
+            shown[name] = t.number(int(value))
+    return t(key, **shown)

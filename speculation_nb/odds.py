@@ -59,11 +59,15 @@ few milliseconds, and results are cached on the public state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import dataclasses
+import numbers
+import operator
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial, floor, perm
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .cards import Card
 
@@ -74,6 +78,7 @@ __all__ = [
     "break_even",
     "clear_caches",
     "expected_net",
+    "expected_nets",
     "expected_pot",
     "explain_hold",
     "fair_price",
@@ -81,6 +86,8 @@ __all__ = [
     "pot_played_for",
     "public_view",
     "seller_break_even",
+    "trade_gain",
+    "whole_break_even",
     "win_probabilities",
 ]
 
@@ -119,14 +126,35 @@ class PublicView:
     hoyle: bool
     hoyle_c: bool
     unseen_trumps: int
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def stock(self) -> int:
         return self.unseen - sum(self.face_down) - self.dead
 
 
+_VIEWS: WeakKeyDictionary[Any, tuple[int, PublicView]] = WeakKeyDictionary()
+
+
 def public_view(game: Any) -> PublicView:
-    """Read the public state of a live deal (face-up cards, pile sizes, chips)."""
+    """Read the public state of a live deal (face-up cards, pile sizes, chips), once per moment."""
+    moment = game.moment
+    hit = _VIEWS.get(game)
+    if hit is not None and hit[0] == moment:
+        return hit[1]
+    view = _read_view(game)
+    _VIEWS[game] = (moment, view)
+    return view
+
+
+def _read_view(game: Any) -> PublicView:
     rules = game.rules
     seen = game.seen
     trump = game.trump
@@ -168,9 +196,9 @@ def public_view(game: Any) -> PublicView:
 
 
 def _check_seat(game: Any, seat: Any, what: str) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.rules.players:
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < game.rules.players:
         raise ValueError(f"{what} must be a seat from 0 to {game.rules.players - 1}, not {seat!r}")
-    return seat
+    return operator.index(seat)
 
 
 # ---------------------------------------------------------------- O5: a finished deal
@@ -669,6 +697,30 @@ def _net(v: PublicView, seat: int, holder: int) -> Fraction:
     return total - own
 
 
+@lru_cache(maxsize=1 << 15)
+def _net_of(v: PublicView, seat: int, holder: int) -> Fraction:
+    return _net(v, seat, holder)
+
+
+@lru_cache(maxsize=1 << 14)
+def _break_even_of(v: PublicView, buyer: int) -> Fraction:
+    return _net_of(v, buyer, buyer) - _net_of(v, buyer, v.holder)
+
+
+@lru_cache(maxsize=1 << 14)
+def _seller_break_even_of(v: PublicView, buyer: int) -> Fraction:
+    return _net_of(v, v.holder, v.holder) - _net_of(v, v.holder, buyer)
+
+
+@lru_cache(maxsize=1 << 14)
+def _whole_break_even_of(v: PublicView, buyer: int, appetite: Fraction) -> int:
+    if not v.jack_five:  # E[net] = pot x P(win) (O2): whole-number arithmetic on the win tables, faster
+        p, q = _wins(v, buyer)[buyer], _wins(v, v.holder)[buyer]
+        num = v.pot * (p.numerator * q.denominator - q.numerator * p.denominator)
+        return (appetite.numerator * num) // (appetite.denominator * p.denominator * q.denominator)
+    return floor(appetite * _break_even_of(v, buyer))
+
+
 def expected_net(game: Any, seat: int, owner: int | None = None) -> Fraction:
     """``seat``'s expected net chips from the rest of the deal if ``owner`` (default: the
     holder) owns the best trump now and nobody trades: ``E[pot taken] - E[own V1 payments]``.
@@ -677,13 +729,26 @@ def expected_net(game: Any, seat: int, owner: int | None = None) -> Fraction:
     wins it are not independent under V1, so the joint sums are taken.
     (The price of a sale is not part of it.) 0 on a finished deal.
     """
-    _check_seat(game, seat, "seat")
+    seat = _check_seat(game, seat, "seat")
     if owner is not None:
-        _check_seat(game, owner, "owner")
+        owner = _check_seat(game, owner, "owner")
     if game.over:
         return ZERO
     v = public_view(game)
-    return _net(v, seat, v.holder if owner is None else owner)
+    return _net_of(v, seat, v.holder if owner is None else owner)
+
+
+def expected_nets(game: Any) -> list[float]:
+    """Every seat's :func:`expected_net` now, as floats (for reports and plots; decisions use the
+    exact fractions). 0 for everyone once the deal is over."""
+    n = game.rules.players
+    if game.over:
+        return [0.0] * n
+    v = public_view(game)
+    if v.jack_five:
+        return [float(_net_of(v, seat, v.holder)) for seat in range(n)]
+    table = _wins(v, v.holder)  # E[net] = pot x P(win) (O2)
+    return [v.pot * float(table[seat]) for seat in range(n)]
 
 
 def break_even(game: Any, buyer: int) -> Fraction:
@@ -693,11 +758,19 @@ def break_even(game: Any, buyer: int) -> Fraction:
     0 for the holder itself and on a finished deal (O5). V1 chip checks use the
     stacks as they are now (the price itself is left out).
     """
-    _check_seat(game, buyer, "buyer")
+    buyer = _check_seat(game, buyer, "buyer")
     if game.over or buyer == game.holder:
         return ZERO
-    v = public_view(game)
-    return _net(v, buyer, buyer) - _net(v, buyer, v.holder)
+    return _break_even_of(public_view(game), buyer)
+
+
+def whole_break_even(game: Any, buyer: int, appetite: Fraction | int = 1) -> int:
+    """``floor(appetite x break_even(game, buyer))``: the most whole chips a player who values the
+    card at ``appetite`` times its break-even price pays (0 for the holder and once over)."""
+    buyer = _check_seat(game, buyer, "buyer")
+    if game.over or buyer == game.holder:
+        return 0
+    return _whole_break_even_of(public_view(game), buyer, Fraction(appetite))
 
 
 def seller_break_even(game: Any, buyer: int) -> Fraction:
@@ -706,14 +779,42 @@ def seller_break_even(game: Any, buyer: int) -> Fraction:
 
     0 for the holder itself and on a finished deal (O5).
     """
-    _check_seat(game, buyer, "buyer")
+    buyer = _check_seat(game, buyer, "buyer")
     if game.over or buyer == game.holder:
         return ZERO
+    return _seller_break_even_of(public_view(game), buyer)
+
+
+def trade_gain(game: Any, seat: int, buyer: int, seller: int, count: int, price: int) -> Fraction:
+    """What a blind trade (V3: ``buyer`` pays ``price`` for the top ``count`` cards of ``seller``)
+    is worth to ``seat``, exactly: its expected net chips from the rest of the deal after the
+    trade minus before it (nobody trading again), plus the price it receives (seller) or minus
+    the price it pays (buyer). Cards move unseen, so only the pile sizes change (and the stacks,
+    for V1's chip checks); a trade that leaves the holder alone with cards ends the deal (P7),
+    which the numbers include. For a seat that is neither buyer nor seller it is the effect on
+    that seat. 0 once the deal is over."""
+    if game.over:
+        return ZERO
     v = public_view(game)
-    return _net(v, v.holder, v.holder) - _net(v, v.holder, buyer)
+    down = list(v.face_down)
+    down[seller] -= count
+    down[buyer] += count
+    stacks = list(v.stacks)
+    stacks[buyer] -= price
+    stacks[seller] += price
+    after = dataclasses.replace(v, face_down=tuple(down), stacks=tuple(stacks))
+    change = _net_of(after, seat, v.holder) - _net_of(v, seat, v.holder)
+    if seat == buyer:
+        change -= price
+    elif seat == seller:
+        change += price
+    return change
 
 
 def clear_caches() -> None:
     """Empty the memo tables (for benchmarks measuring cold calls)."""
     for fn in (_hold, _win_seat, _no_trump_in_piles, _win_table, _hyp, _pay_seat, _win_terms, _other_pay):
         fn.cache_clear()
+    for memo in (_net_of, _break_even_of, _seller_break_even_of, _whole_break_even_of):
+        memo.cache_clear()
+    _VIEWS.clear()

@@ -50,7 +50,7 @@ def string_literals(path: Path):
 
 
 def keys_in_code() -> set[str]:
-    files = [*sorted((PACKAGE / "widgets").glob("*.py")), PACKAGE / "players.py", PACKAGE / "i18n.py"]
+    files = [*sorted((PACKAGE / "widgets").glob("*.py")), *sorted((PACKAGE / "players").glob("*.py")), PACKAGE / "i18n.py"]
     return {s for f in files for s in string_literals(f) if KEY_RE.match(s)}
 
 

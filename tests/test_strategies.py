@@ -46,6 +46,7 @@ from speculation_nb.players import (
     trade_offers,
     trading,
 )
+from speculation_nb.players.characters import Haggler, fanny_as_she_wishes
 
 
 # ----------------------------------------------------------------------------- states
@@ -528,9 +529,14 @@ def test_the_mansfield_park_table(players):
         assert isinstance(lady, Undecided) and lady.advisor is henry
         assert cast.seat("Henry") == (cast.seat("Lady Bertram") + 1) % players  # Henry sits by her ...
         assert cast.seat("Fanny") == (cast.seat("Henry") + 1) % players  # ... and by Fanny
-    fanny = cast.strategies[cast.seat("Fanny")]
-    assert isinstance(fanny, Fond)
-    assert fanny.favourite == (cast.seat("William") if "William Price" in cast.names else None)
+    fanny = cast.strategies[cast.seat("Fanny")]  # Henry manages her cards (vol. II, ch. 7)
+    assert isinstance(fanny, Undecided) and fanny.advisor is henry
+    wishes = fanny_as_she_wishes(cast)  # ... and left to herself she would spare William
+    assert isinstance(wishes, Fond) and wishes.softness == 0
+    assert wishes.favourite == (cast.seat("William") if "William Price" in cast.names else None)
+    if "William Price" in cast.names:
+        william = cast.strategies[cast.seat("William")]
+        assert isinstance(william, Haggler) and william.offer < Fraction(1, 2) < 1 < william.appetite
     if "Mary Crawford" in cast.names:
         assert cast.strategies[cast.seat("Mary")] is SPIRITED
     table = table_strategies(players, "mansfield", people=[cast.seat("Fanny")])
@@ -550,7 +556,7 @@ def test_the_novel_s_table_is_six():
         "Mary Crawford",
         "Edmund Bertram",
     )
-    assert [s.name for s in cast.strategies] == ["undecided", "shrewd", "fond", "bold", "spirited", "fair"]
+    assert [s.name for s in cast.strategies] == ["undecided", "shrewd", "coached", "haggler", "spirited", "fair"]
     with pytest.raises(ValueError):
         mansfield_park(9)
     traders = mansfield_park(6, trades=True)

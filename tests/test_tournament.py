@@ -152,7 +152,7 @@ def test_the_mansfield_evening():
     session, rows = play_evening(cast, Rules(players=6, preset="hoyle1847"), seed=1814)
     assert session.names == list(cast.names)
     assert [r["name"] for r in rows] == list(cast.names)
-    assert [r["strategy"] for r in rows] == ["undecided", "shrewd", "fond", "bold", "spirited", "fair"]
+    assert [r["strategy"] for r in rows] == ["undecided", "shrewd", "coached", "haggler", "spirited", "fair"]
     assert all(g.over for g in session.games) and len(session.games) == rows[0]["deals"]
     result = tournament(cast, rules=Rules(players=6, preset="hoyle1847"), evenings=5, seed=1814)
     assert result.names == cast.names
