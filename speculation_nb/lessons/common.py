@@ -19,7 +19,16 @@ from ..render import table_html
 from .checker import Exercise
 from .questions import ask
 
-__all__ = ["HTMLText", "Tools", "html_table"]
+__all__ = ["HTMLText", "Plain", "Tools", "html_table"]
+
+
+class Plain(str):
+    """Text a notebook shows as it is (without the quotes of a string's repr)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 class HTMLText(str):
@@ -65,30 +74,30 @@ class Tools:
         return ask(key, self.lang)
 
     # ---------------------------------------------------------------- numbers
-    def number(self, x: float | int | Fraction, digits: int = 0) -> str:
-        return self.t.number(x, digits=digits)
+    def number(self, x: float | int | Fraction, digits: int = 0) -> Plain:
+        return Plain(self.t.number(x, digits=digits))
 
-    def percent(self, p: Fraction | float, digits: int = 1) -> str:
-        return self.t.percent(p, digits)
+    def percent(self, p: Fraction | float, digits: int = 1) -> Plain:
+        return Plain(self.t.percent(p, digits))
 
-    def show(self, p: Fraction | int) -> str:
+    def show(self, p: Fraction | int) -> Plain:
         """A probability as an exact fraction, its decimal and its percentage."""
         p = Fraction(p)
         if p.denominator == 1:
-            return f"{p.numerator} ({self.t.percent(p, 0)})"
-        return f"{p.numerator}/{p.denominator} ≈ {self.t.number(p, digits=4)} ({self.t.percent(p)})"
+            return Plain(f"{p.numerator} ({self.t.percent(p, 0)})")
+        return Plain(f"{p.numerator}/{p.denominator} ≈ {self.t.number(p, digits=4)} ({self.t.percent(p)})")
 
-    def chips(self, x: Fraction | int) -> str:
+    def chips(self, x: Fraction | int) -> Plain:
         """A number of chips: the exact fraction beside its decimal (only the decimal when the
         fraction is unreadably long)."""
         x = Fraction(x)
         if x.denominator == 1:
-            return self.t.plural("unit.chips", x.numerator)
+            return Plain(self.t.plural("unit.chips", x.numerator))
         if x.denominator < 10**6:
             text = f"{x.numerator}/{x.denominator} ≈ {self.t.number(x, digits=3)}"
         else:
             text = f"≈ {self.t.number(x, digits=3)}"
-        return self("chips", value=text)
+        return Plain(self("chips", value=text))
 
     # ----------------------------------------------------------------- tables
     def table(self, game: Any, card_width: float = 54) -> HTMLText:
