@@ -248,7 +248,9 @@ def test_every_exercise_has_its_words_in_four_languages_and_computes():
 
 
 def test_every_runtime_word_of_lesson_4_is_in_every_catalog():
-    source = "".join((Path(L.__file__).parent / name).read_text() for name in ("lesson4.py", "lesson4_show.py"))
+    source = "".join(
+        (Path(L.__file__).parent / name).read_text() for name in ("lesson4.py", "lesson4_show.py", "lesson4_plots.py")
+    )
     keys = set(re.findall(r'"(lesson\.l4\.[a-z0-9_.]+)"', source))
     assert len(keys) > 100
     english = translator("en")

@@ -305,14 +305,7 @@ def _eight_five() -> Worked:
 def _crossing() -> Worked:
     prices = fair_price_table()
     first = next(n for n, p3, p4 in zip(PLAYERS, prices[3], prices[4]) if p4 < p3)
-    i = PLAYERS.index(first)
-    return Fraction(first), {
-        "before": first - 1,
-        "p3_before": round(float(prices[3][i - 1]), 2),
-        "p4_before": round(float(prices[4][i - 1]), 2),
-        "p3": round(float(prices[3][i]), 2),
-        "p4": round(float(prices[4][i]), 2),
-    }
+    return Fraction(first), {"before": first - 1}
 
 
 def _dead_beats() -> Worked:

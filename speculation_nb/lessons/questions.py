@@ -25,7 +25,7 @@ from .checker import TRIES, Exercise, exact_text
 __all__ = ["LESSON_MODULES", "Question", "ask", "get", "questions", "register", "texts"]
 
 #: The modules that register questions (each lesson engineer adds theirs).
-LESSON_MODULES = ("lesson1", "lesson2", "lesson3", "lesson4")
+LESSON_MODULES = ("lesson1", "lesson2", "lesson3", "lesson4", "evening")
 
 #: What a question's function returns: the exact answer and the values its texts quote.
 Worked = tuple[Fraction, Mapping[str, Any]]
