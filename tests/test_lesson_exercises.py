@@ -99,3 +99,22 @@ def test_answer_key_files(tmp_path):
     assert text.startswith("# Soluzioni: 01_how_to_play") and "**Risposta:** 22" in text
     with pytest.raises(KeyError):
         answers.answer_key("99_nothing")
+
+
+def test_the_readme_lists_every_lesson_with_its_time_and_four_binder_links():
+    readme = (build.NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    definitions = dict(re.findall(r"^\[([^\]]+)\]: (\S+)$", readme, re.M))
+    for source in build.sources():
+        row = next((line for line in readme.splitlines() if line.startswith(f"| `{source.stem}` |")), None)
+        assert row, f"README's lessons table has no row for {source.stem}"
+        labels = re.findall(r"\[(en|it|pt|de)\]\[([^\]]+)\]", row)
+        assert [lang for lang, _ in labels] == list(LANGS), row
+        for lang, label in labels:
+            name = source.name if lang == "en" else f"{source.stem}.{lang}.ipynb"
+            assert definitions[label] == (
+                f"https://mybinder.org/v2/gh/OWNER/speculation_nb/main?urlpath=lab/tree/notebooks/{name}"
+            )
+        if MINE.match(source.name):
+            intro = nbformat.read(source, as_version=4).cells[0].source
+            minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes", intro).group(1)
+            assert f"| {minutes} min |" in row, (source.stem, minutes, row)

@@ -68,7 +68,10 @@ SAME_AS_ENGLISH = {
     "preset.hoyle1847",
     *(f"card.rank.{r}" for r in range(2, 11)),
 }
-SAME_AS_ENGLISH_IN = {"de": {"label.amount", "standings.place"}}  # "Chips"; "1."
+SAME_AS_ENGLISH_IN = {
+    "de": {"label.amount", "standings.place", "temperament.fair"},  # "Chips"; "1."; "Fair" (issue 14)
+    "it": {"lesson.l2.no"},  # "no"
+}
 
 
 def test_the_four_languages_are_available():
@@ -319,8 +322,9 @@ NAMES = (
 )  # the language selector names each language in itself
 SAME_WORDS = {
     "it": {"come", "computer", "in", "pile"},  # come = how; in vendita; pile = piles (of pila)
-    "pt": {"as", "decide", "extra", "no"},  # as = the (f. pl.); ele decide; no = in the
-    "de": {"an", "chip", "chips", "computer", "in", "moment", "was"},  # was = what
+    "pt": {"as", "decide", "extra", "for", "no"},  # as = the (f. pl.); ele decide; for = (se) for; no = in the
+    # was = what; Fair (the temperament) and Optional are German words too (issue 14)
+    "de": {"an", "chip", "chips", "computer", "fair", "in", "moment", "optional", "was"},
 }
 
 
