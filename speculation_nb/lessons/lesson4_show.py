@@ -426,7 +426,7 @@ def hoyle_carry(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
     before = odds.win_probabilities(game)[None]
     N = game.rules.players * game.rules.hand_size
     closed = Fraction(comb(39, N), comb(51, N))
-    same = t("lesson.l4.line.yes") if closed == before else t("lesson.l4.line.no")
+    same = t("lesson.l4.line.same") if closed == before else t("lesson.l4.line.different")
     first = t(
         "lesson.l4.line.hoyle_before", q=exact(before, lang=lang), N=N, closed=exact(closed, lang=lang), same=same
     )
