@@ -111,3 +111,19 @@ def test_a_source_must_carry_ids_the_lang_line_and_no_outputs(tmp_path: Path) ->
     problems = build.source_problems(folder / "09_test.ipynb")
     assert any("LANG" in p for p in problems)
     assert any("code-2 has outputs" in p for p in problems)
+
+
+def test_a_translation_left_behind_by_a_renamed_lesson_is_caught(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _lesson(tmp_path)
+    assert build.main(["--notebooks", str(folder), "--update", "pt"]) == 0
+    (folder / "09_test.ipynb").rename(folder / "09a_test.ipynb")
+    (folder / "08_gone.pt.ipynb").write_text("{}", encoding="utf-8")
+    assert build.main(["--notebooks", str(folder), "--check", "--lang", "pt"]) == 1
+    out = capsys.readouterr().out
+    assert "08_gone.pt.ipynb: no English source" in out and "locale/pt/09_test.po: no English source" in out
+
+
+def test_no_translation_is_left_behind_by_a_renamed_lesson() -> None:
+    assert build.orphans() == []

@@ -50,6 +50,7 @@ __all__ = [
     "check",
     "comments",
     "main",
+    "orphans",
     "read_translations",
     "sources",
     "stale",
@@ -245,6 +246,8 @@ def check(folder: Path = NOTEBOOKS, langs: Iterable[str] = LANGUAGES, stems: Seq
     """Every reason the committed translations are not what the build writes (empty: all good)."""
     problems: list[str] = []
     langs = list(langs)
+    if not stems:
+        problems.extend(orphans(folder, langs))
     for source in sources(folder, stems):
         problems.extend(source_problems(source))
         for lang in langs:
@@ -259,6 +262,20 @@ def check(folder: Path = NOTEBOOKS, langs: Iterable[str] = LANGUAGES, stems: Seq
             elif target.read_text(encoding="utf-8") != text:
                 problems.append(f"{rel}: out of date (run python -m speculation_nb.lessons.build)")
     return problems
+
+
+def orphans(folder: Path = NOTEBOOKS, langs: Iterable[str] = LANGUAGES) -> list[str]:
+    """Translated notebooks and ``.po`` files whose English source is gone (a renamed or split lesson)."""
+    names = {p.stem for p in sources(folder)}
+    out = []
+    for lang in langs:
+        for built in sorted(folder.glob(f"*.{lang}.ipynb")):
+            if built.name[: -len(f".{lang}.ipynb")] not in names:
+                out.append(f"{built.name}: no English source (delete it, or restore the lesson)")
+        for po in sorted((folder / "locale" / lang).glob("*.po")):
+            if po.stem not in names:
+                out.append(f"locale/{lang}/{po.name}: no English source (rename it with the lesson, or delete it)")
+    return out
 
 
 def stale(lang: str, folder: Path = NOTEBOOKS, stems: Sequence[str] = ()) -> Iterator[tuple[Path, Unit]]:
