@@ -5,6 +5,8 @@ The rules engine (:class:`Game`, :class:`Session`), exact odds
 (:mod:`speculation_nb.widgets`) for notebooks and Voila.
 """
 
+from types import ModuleType
+
 from .actions import Action
 from .cards import Card, Suit
 from .errors import IllegalAction
@@ -16,7 +18,7 @@ __all__ = ["Action", "Card", "Event", "Game", "IllegalAction", "Rules", "Session
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> ModuleType:
     if name == "odds":  # imported on first use, so the package itself loads light
         import importlib
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .checks import is_whole, quote
+
 __all__ = ["RANKS", "SUITS", "Card", "Suit", "full_deck"]
 
 
@@ -78,12 +80,12 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 2 <= self.rank <= 14:
-            raise ValueError(f"a card's rank is a whole number from 2 to 14, not {self.rank!r}")
+        if not is_whole(self.rank) or not 2 <= self.rank <= 14:
+            raise ValueError(f"a card's rank is a whole number from 2 to 14, not {quote(self.rank)}")
         try:
             suit = Suit(self.suit)
         except ValueError:
-            raise ValueError(f"a card's suit is one of S, H, D, C, not {self.suit!r}") from None
+            raise ValueError(f"a card's suit is one of S, H, D, C, not {quote(self.suit)}") from None
         object.__setattr__(self, "suit", suit)
 
     @classmethod
@@ -103,7 +105,7 @@ class Card:
         s = text.strip()
         if len(s) < 2 or s[-1] not in _SUIT_OF_TEXT or s[:-1] not in _RANK_OF_TEXT:
             raise ValueError(
-                f"cannot read {text!r} as a card: write a rank (2-10, T, J, Q, K, A) "
+                f"cannot read {quote(text)} as a card: write a rank (2-10, T, J, Q, K, A) "
                 "then a suit (S, H, D, C or ♠ ♥ ♦ ♣), e.g. 'QH', '10S' or 'A♣'"
             )
         return cls(_RANK_OF_TEXT[s[:-1]], _SUIT_OF_TEXT[s[-1]])

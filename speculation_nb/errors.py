@@ -26,9 +26,9 @@ class IllegalAction(ValueError):
         self.message = message
         super().__init__(f"{rule}: {message}")
 
-    def __reduce__(self):  # keep pickling (multiprocessing) working
+    def __reduce__(self) -> tuple[Any, tuple[str, str, str, dict[str, Any]]]:  # keep pickling working
         return (_rebuild, (self.rule, self.key, self.message, self.params))
 
 
-def _rebuild(rule: str, key: str, message: str, params: dict) -> IllegalAction:
+def _rebuild(rule: str, key: str, message: str, params: dict[str, Any]) -> IllegalAction:
     return IllegalAction(rule, key, message, **params)

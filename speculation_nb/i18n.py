@@ -35,12 +35,13 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from math import floor
-from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
+
+from .catalogs import DEFAULT_LANGUAGE, DOMAIN, LOCALE_DIR, messages, po_files
+from .checks import is_whole
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -59,10 +60,6 @@ __all__ = [
     "round_half_up",
     "translator",
 ]
-
-DOMAIN = "speculation_nb"
-DEFAULT_LANGUAGE = "en"
-LOCALE_DIR = Path(__file__).with_name("locale")
 
 #: The first part of every key; the tests find the keys used in the code by these.
 KEY_PREFIXES = (
@@ -92,6 +89,8 @@ KEY_PREFIXES = (
     "unit",
     "reason",
     "lesson",
+    "cast",
+    "tournament",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
@@ -115,23 +114,11 @@ def escape(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-_esc = escape
-
-
 def _normalise(lang: Any) -> str:
     """``"pt-BR"`` -> ``"pt_BR"``; anything that is not a language tag -> the default."""
     if not isinstance(lang, str) or not _LANG_RE.match(lang.strip()):
         return DEFAULT_LANGUAGE
     return lang.strip().replace("-", "_")
-
-
-def po_files(lang: str) -> list[Path]:
-    """The catalog files of one language: ``speculation_nb.po`` first, then the area files."""
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    main = folder / f"{DOMAIN}.po"
-    if not main.is_file():
-        return []
-    return [main, *sorted(p for p in folder.glob("*.po") if p != main)]
 
 
 def available_languages() -> list[str]:
@@ -146,18 +133,7 @@ def catalog(lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
 
     An unknown language gives an empty dict (everything then falls back to English).
     """
-    lang = _normalise(lang)
-    paths = po_files(lang) or po_files(lang.split("_")[0])
-    out: dict[str, str] = {}
-    for path in paths:
-        with path.open("rb") as handle:
-            cat = read_po(handle, locale=None, domain=DOMAIN)
-        for message in cat:
-            if not message.id or not isinstance(message.id, str) or message.fuzzy:
-                continue
-            if isinstance(message.string, str) and message.string:
-                out[message.id] = message.string
-    return out
+    return dict(messages(_normalise(lang)))
 
 
 _FORMATTER = string.Formatter()
@@ -168,7 +144,7 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in _FORMATTER.parse(text) if name}
 
 
-class _Keep(dict):
+class _Keep(dict[str, Any]):
     """Leaves an unknown placeholder as it is instead of raising."""
 
     def __missing__(self, key: str) -> str:
@@ -224,7 +200,7 @@ class Translator:
     def plural(self, key: str, count: int, **params: Any) -> str:
         """``key.one`` / ``key.other`` (or the language's other plural forms) by ``count``,
         the count written the way the language writes numbers (``1,200`` / ``1.200``)."""
-        shown = self.number(count) if isinstance(count, int) and not isinstance(count, bool) else count
+        shown = self.number(count) if is_whole(count) else count
         return self(self.plural_key(key, count), count=shown, **params)
 
     def html(self, key: str, **params: Any) -> Safe:
@@ -240,7 +216,7 @@ class Translator:
                     value = params[name]
                     if spec and not isinstance(value, str):
                         value = format(value, spec)
-                    out.append(_esc(value))
+                    out.append(escape(value))
                 else:
                     out.append(html.escape("{" + name + "}"))
         except ValueError:
@@ -250,10 +226,9 @@ class Translator:
     # ----------------------------------------------------------------- numbers
     def number(self, value: int | float | Fraction | Decimal, digits: int = 0) -> str:
         """A number the way the language writes it (``1,234`` / ``1.234``)."""
-        if isinstance(value, Fraction):
-            value = Decimal(round_half_up(value * 10**digits)) / (10**digits)
+        shown = Decimal(round_half_up(value * 10**digits)) / (10**digits) if isinstance(value, Fraction) else value
         fmt = "#,##0" + ("." + "0" * digits if digits else "")
-        return format_decimal(value, format=fmt, locale=self.locale)
+        return format_decimal(shown, format=fmt, locale=self.locale)
 
     def percent(self, value: Fraction | float | int, digits: int = 1) -> str:
         """A probability as a percentage with one decimal (or none), rounded half up:
@@ -333,7 +308,7 @@ def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | Non
     t = t or translator()
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
     for name, value in list(params.items()):
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not is_whole(value):
             continue
         if name in _SEAT_PARAMS:
             if names is not None and 0 <= value < len(names):
@@ -364,9 +339,9 @@ def reason_text(
     t = t or translator()
     shown: dict[str, Any] = {}
     for name, value in params.items():
-        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        if not is_whole(value) and not isinstance(value, Fraction):
             shown[name] = value
-        elif name in _SEAT_PARAMS and isinstance(value, int):
+        elif name in _SEAT_PARAMS and is_whole(value):
             ok = names is not None and 0 <= value < len(names)
             shown[name] = names[value] if ok and names is not None else t("seat.number", n=value)
         elif name == "hold":

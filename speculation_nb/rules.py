@@ -7,22 +7,15 @@ naming the rule of RULES.md they break.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from fractions import Fraction
-from math import floor
 from typing import Any
+
+from .checks import MAX_CHIPS, is_whole, plain, quote
 
 __all__ = ["ANTES", "PRESETS", "Rules"]
 
 PRESETS = ("cardrules", "hoyle1847")
 ANTES = ("traditional", "uniform")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def round_half_up(x: Fraction) -> int:
-    return floor(x + Fraction(1, 2))
+_NUMBERS = ("players", "hand_size", "price_cap", "uniform_ante", "start_chips")
 
 
 @dataclass(frozen=True)
@@ -49,23 +42,29 @@ class Rules:
     preset: str = "cardrules"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or not 3 <= self.players <= 8:
-            raise ValueError(f"S1: Speculation is for 3 to 8 players, not {self.players!r}")
-        if not _is_int(self.hand_size) or self.hand_size not in (3, 4, 5):
-            raise ValueError(f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {self.hand_size!r}")
+        for name in _NUMBERS:  # numpy integers and the like are stored as plain ints
+            object.__setattr__(self, name, plain(getattr(self, name)))
+        if not is_whole(self.players) or not 3 <= self.players <= 8:
+            raise ValueError(f"S1: Speculation is for 3 to 8 players, not {quote(self.players)}")
+        if not is_whole(self.hand_size) or self.hand_size not in (3, 4, 5):
+            raise ValueError(f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {quote(self.hand_size)}")
         for name in ("jack_five", "dead_hand", "blind_trading"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
-        if self.price_cap is not None and (not _is_int(self.price_cap) or self.price_cap < 1):
+                raise ValueError(f"{name} is True or False, not {quote(getattr(self, name))}")
+        if self.price_cap is not None and (not is_whole(self.price_cap) or not 1 <= self.price_cap <= MAX_CHIPS):
             raise ValueError(
-                f"V4: the price cap is a whole number of chips, at least 1, or None; not {self.price_cap!r}"
+                f"V4: the price cap is a whole number of chips from 1 to {MAX_CHIPS:,}, or None; "
+                f"not {quote(self.price_cap)}"
             )
         if self.ante not in ANTES:
-            raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {self.ante!r}")
-        if not _is_int(self.uniform_ante) or self.uniform_ante < 1:
-            raise ValueError(f"S2: the uniform ante is a whole number of chips, at least 1; not {self.uniform_ante!r}")
+            raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {quote(self.ante)}")
+        if not is_whole(self.uniform_ante) or not 1 <= self.uniform_ante <= MAX_CHIPS:
+            raise ValueError(
+                f"S2: the uniform ante is a whole number of chips from 1 to {MAX_CHIPS:,}; "
+                f"not {quote(self.uniform_ante)}"
+            )
         if self.preset not in PRESETS:
-            raise ValueError(f"unknown preset {self.preset!r}: choose one of {', '.join(PRESETS)}")
+            raise ValueError(f"unknown preset {quote(self.preset)}: choose one of {', '.join(PRESETS)}")
         if self.preset == "hoyle1847":
             switched = self.variants
             if self.ante != "traditional":
@@ -74,8 +73,10 @@ class Rules:
                 raise ValueError(
                     f"hoyle1847 plays with traditional antes and no variants; switch off: {', '.join(switched)}"
                 )
-        if not _is_int(self.start_chips):
-            raise ValueError(f"S1: the starting stack is a whole number of chips, not {self.start_chips!r}")
+        if not is_whole(self.start_chips) or self.start_chips > MAX_CHIPS:
+            raise ValueError(
+                f"S1: the starting stack is a whole number of chips up to {MAX_CHIPS:,}, not {quote(self.start_chips)}"
+            )
         if self.start_chips < max(self.dealer_ante, self.player_ante):
             raise ValueError(
                 f"S1: a starting stack of {self.start_chips} chips cannot pay the ante of "
@@ -106,7 +107,7 @@ class Rules:
 
     def _scaled(self, chips: int) -> int:
         """V5: antes times hand_size / 3, rounded half up."""
-        return (2 * chips * self.hand_size + 3) // 6  # = round_half_up(Fraction(chips * hand_size, 3))
+        return (2 * chips * self.hand_size + 3) // 6  # = floor(chips * hand_size / 3 + 1/2)
 
     @property
     def dealer_ante(self) -> int:
@@ -139,7 +140,7 @@ class Rules:
         names = {f.name for f in fields(cls)}
         unknown = set(data) - names
         if unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(sorted(map(str, unknown)))}")
+            raise ValueError(f"unknown rule settings: {quote(', '.join(sorted(map(str, unknown))))}")
         if "players" not in data:
             raise ValueError("rules need the number of players")
         return cls(**data)

@@ -18,14 +18,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import saving
+from .checks import is_whole, plain, quote
+from .checks import seed as check_seed
 from .errors import IllegalAction
-from .game import Game, _expect_keys, _load_json, _whole
+from .game import Game
 from .rules import Rules
 
-__all__ = ["Session", "Standing"]
+__all__ = ["MAX_NAME", "Session", "Standing"]
 
-FORMAT = "speculation_nb.session"
-VERSION = 1
+#: The longest name a player may have (the app's form allows no more).
 MAX_NAME = 40
 
 
@@ -63,19 +65,16 @@ class Session:
             names = [f"Player {i + 1}" for i in range(n)]
         if isinstance(names, str) or len(names) != n:
             raise ValueError(f"S1: give {n} names, one for each seat")
-        clean = []
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"a player's name is non-empty text, not {name!r}")
-            clean.append(name.strip()[:MAX_NAME])
-        if deals is not None and (not _whole(deals) or deals < 1):
-            raise ValueError(f"G3: the number of deals is a whole number, at least 1, or None; not {deals!r}")
-        if seed is None:
-            seed = secrets.randbits(48)
-        if not _whole(seed):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        if not _whole(dealer) or not 0 <= dealer < n:
-            raise ValueError(f"S1: the first dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+        clean = [_name(name) for name in names]
+        deals = plain(deals)
+        if deals is not None and (not is_whole(deals) or not 1 <= deals <= saving.MAX_DEALS):
+            raise ValueError(
+                f"G3: the number of deals is a whole number from 1 to {saving.MAX_DEALS:,}, or None; not {quote(deals)}"
+            )
+        seed = secrets.randbits(48) if seed is None else check_seed(seed)
+        dealer = plain(dealer)
+        if not is_whole(dealer) or not 0 <= dealer < n:
+            raise ValueError(f"S1: the first dealer is a seat from 0 to {n - 1}, not {quote(dealer)}")
         self._rules = rules
         self._names = clean
         self._deals = deals
@@ -103,6 +102,11 @@ class Session:
     @property
     def seed(self) -> int:
         return self._seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the first deal."""
+        return self._first_dealer
 
     @property
     def game(self) -> Game:
@@ -163,13 +167,14 @@ class Session:
         """After the current deal is over: pass the deal left, ante and deal again (G2).
 
         Ends the session instead (and returns None) when the agreed deals are
-        played or some player cannot ante for the next deal (G3).
+        played (with no agreed number: after ``saving.MAX_DEALS`` deals) or some
+        player cannot ante for the next deal (G3).
         """
         self._check_between_deals()
         game = self.game
         dealer = (game.dealer + 1) % self._rules.players
         stacks = game.stacks
-        if self._deals is not None and len(self._games) >= self._deals:
+        if len(self._games) >= (saving.MAX_DEALS if self._deals is None else self._deals):
             self._end("deals")
             return None
         if any(chips < ante for chips, ante in zip(stacks, self._rules.antes(dealer))):
@@ -207,64 +212,32 @@ class Session:
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self._rules.to_dict(),
-            "names": list(self._names),
-            "deals": self._deals,
-            "seed": self._seed,
-            "dealer": self._first_dealer,
-            "games": [g.to_dict() for g in self._games],
-            "ended": self._ended,
-        }
+        """The saved form (see :mod:`speculation_nb.saving`): the settings and every deal's saved game."""
+        return saving.session_to_dict(self)
 
     def to_json(self) -> str:
-        import json
-
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return saving.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Session:
         """Load ``to_json()`` output by replaying it; anything corrupt raises ``ValueError``."""
-        try:
-            return cls._from_dict(_load_json(text, "saved session"))
-        except ValueError as error:
-            if str(error).startswith("not a valid saved session"):
-                raise
-            raise ValueError(f"not a valid saved session: {error}") from None
-
-    @classmethod
-    def _from_dict(cls, data: Any) -> Session:
-        _expect_keys(
-            data,
-            {"format", "version", "rules", "names", "deals", "seed", "dealer", "games", "ended"},
-            "a saved session",
-        )
-        if data["format"] != FORMAT or not _whole(data["version"]) or data["version"] != VERSION:
-            raise ValueError(f"expected format {FORMAT!r} version {VERSION}")
-        if not isinstance(data["names"], list) or not isinstance(data["games"], list) or not data["games"]:
-            raise ValueError("names and games must be non-empty lists")
-        if data["ended"] not in (None, "deals", "ante", "stopped"):
-            raise ValueError(f"unknown end {data['ended']!r}")
-        rules = Rules.from_dict(data["rules"])
-        session = cls(rules, data["names"], data["deals"], data["seed"], data["dealer"])
-        for i, saved in enumerate(data["games"]):
-            loaded = Game.from_dict(saved)
-            if i > 0 and session.next_deal() is None:
-                raise ValueError(f"deal {i + 1} should not exist: the session had ended")
-            game = session.game
-            if loaded.layout() != game.layout() or loaded.rules != rules:
-                raise ValueError(f"deal {i + 1} does not follow from the session's seed and the deals before it")
-            for action in loaded.history:
-                game.apply(action)
-        if data["ended"] == "stopped":
-            session.stop()
-        elif data["ended"] is not None:
-            if session.next_deal() is not None or session.ended != data["ended"]:
-                raise ValueError("the session's end does not follow from its deals")
-        return session
+        return saving.session_from_json(text)
 
     def __repr__(self) -> str:
         state = f"over ({self._ended})" if self.over else f"deal {self.deal_number}"
         return f"<Session {self._rules.players} players, {state}, stacks {self.stacks}>"
+
+
+def _name(name: object) -> str:
+    """A player's name: text of 1 to :data:`MAX_NAME` characters (spaces around it dropped) that
+    can be saved (UTF-8: no lone surrogates)."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a player's name is non-empty text, not {quote(name)}")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a player's name has at most {MAX_NAME} characters, not {len(name):,}: {quote(name)}")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"a player's name must be text that can be saved, not {quote(name)}") from None
+    return name

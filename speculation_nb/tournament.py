@@ -44,163 +44,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
-from .players import Cast, Strategy, expected_nets, play, strategy
+from .accounts import COLUMNS, COUNTED, WORTH, Accounts
+from .catalogs import messages
+from .checks import as_int, is_whole, plain, quote
+from .checks import seed as check_seed
+from .players import Cast, Strategy, play, strategy
 from .rules import Rules
 from .session import Session
 
 __all__ = ["COLUMNS", "Tournament", "play_evening", "tournament"]
 
-#: The columns of a row, in order (one row per seat per evening).
-COLUMNS = (
-    "evening",  # 0, 1, ...
-    "seat",
-    "name",
-    "strategy",  # the strategy's name
-    "start",  # chips at the start of the evening
-    "final",  # chips at the end (a pot left on the table shared, G3)
-    "net",  # final - start
-    "place",  # 1 = the largest stack (equal stacks share a place)
-    "won",  # True if the seat ended with the largest stack (shared or not)
-    "deals",  # deals played this evening
-    "dealt",  # deals this seat dealt
-    "deals_won",  # pots taken
-    "pots_won",  # chips taken from pots
-    "antes",  # chips paid in antes
-    "jack_five",  # chips paid for Jacks and Fives (V1)
-    "opened",  # auctions opened as the holder
-    "bought",  # best trumps bought in auctions
-    "paid",  # chips paid for them
-    "worth_bought",  # what they were worth to the seat when bought (exact expected chips)
-    "sold",  # best trumps sold
-    "received",  # chips received for them
-    "worth_sold",  # what the seat gave up by selling (exact expected chips)
-    "trades_bought",  # blind trades (V3) as the buyer
-    "cards_bought",
-    "trade_paid",
-    "trades_sold",  # blind trades as the seller
-    "cards_sold",
-    "trade_received",
-    "shared",  # chips of a pot left on the table at the end (G3)
-    "baseline",  # see the module docstring: net = baseline + edge + luck
-    "edge",
-    "luck",
-)
-_CHIPS = ("pots_won", "antes", "jack_five", "paid", "received", "trade_paid", "trade_received", "shared")
-
-
-# --------------------------------------------------------------------------- accounting
-class _Accounts:
-    """Watches the deals of one evening (an observer for :func:`play`)."""
-
-    def __init__(self, n: int, exact: bool) -> None:
-        self.n = n
-        self.exact = exact
-        self.t: list[dict[str, Any]] = [
-            dict.fromkeys(
-                (
-                    "deals",
-                    "dealt",
-                    "deals_won",
-                    "pots_won",
-                    "antes",
-                    "jack_five",
-                    "opened",
-                    "bought",
-                    "paid",
-                    "sold",
-                    "received",
-                    "trades_bought",
-                    "cards_bought",
-                    "trade_paid",
-                    "trades_sold",
-                    "cards_sold",
-                    "trade_received",
-                ),
-                0,
-            )
-            | {"baseline": 0.0, "edge": 0.0, "worth_bought": 0.0, "worth_sold": 0.0}
-            for _ in range(n)
-        ]
-
-    # -- the observer protocol of players.play
-    def _values(self, game: Game) -> list[float]:
-        """Every seat's exact expected net now (O4), as floats: the accounts only report them."""
-        if game.over:
-            return [0.0] * self.n  # the pot just taken shows up as cash in after()
-        return expected_nets(game)
-
-    def before(self, game: Game) -> Any:
-        return self._values(game) if self.exact else None
-
-    def after(self, game: Game, kind: str, info: dict, state: Any) -> None:
-        if not self.exact:
-            return
-        before = state
-        after = self._values(game)
-        buyer, seller, price = info["buyer"], info["seller"], info["price"]
-        cash = [0.0] * self.n
-        cash[buyer] -= price
-        cash[seller] += price
-        if game.over:  # the action ended the deal (P7): the pot is taken now (or carried over, P9)
-            for event in reversed(game.events):
-                if event.kind == "win":
-                    cash[event["seat"]] += event["pot"]
-                    break
-                if event.kind in ("carry_over", "sale", "blind_trade"):
-                    break
-        for seat in range(self.n):
-            self.t[seat]["edge"] += after[seat] - before[seat] + cash[seat]
-        if kind == "sale":
-            self.t[buyer]["worth_bought"] += after[buyer] - before[buyer] + cash[buyer] + price
-            self.t[seller]["worth_sold"] += before[seller] - after[seller] - (cash[seller] - price)
-
-    # -- deals
-    def start(self, game: Game) -> None:
-        t = self.t
-        t[game.dealer]["dealt"] += 1
-        if self.exact:
-            start = self._values(game)
-            for event in game.events:  # at the deal: antes, the turn-up's V1, an Ace turn-up's pot (S5)
-                if event.kind == "win":
-                    start[event["seat"]] += event["pot"]
-            for seat in range(self.n):
-                t[seat]["baseline"] += start[seat]
-
-    def end(self, game: Game) -> None:
-        t = self.t
-        for seat in range(self.n):
-            t[seat]["deals"] += 1
-        for event in game.events:
-            kind = event.kind
-            if kind == "ante":
-                for seat, ante in enumerate(event["antes"]):
-                    t[seat]["antes"] += ante
-                    if self.exact:
-                        t[seat]["baseline"] -= ante
-            elif kind == "jack_five":
-                t[event["seat"]]["jack_five"] += 1
-                if self.exact and event["step"] == 0:
-                    t[event["seat"]]["baseline"] -= 1  # the dealer's turn-up: paid at the deal
-            elif kind == "win":
-                t[event["seat"]]["deals_won"] += 1
-                t[event["seat"]]["pots_won"] += event["pot"]
-            elif kind == "auction_open":
-                t[event["seat"]]["opened"] += 1
-            elif kind == "sale":
-                buyer, seller, price = event["buyer"], event["seller"], event["price"]
-                t[buyer]["bought"] += 1
-                t[buyer]["paid"] += price
-                t[seller]["sold"] += 1
-                t[seller]["received"] += price
-            elif kind == "blind_trade":
-                buyer, seller, price, count = event["buyer"], event["seller"], event["price"], event["count"]
-                t[buyer]["trades_bought"] += 1
-                t[buyer]["cards_bought"] += count
-                t[buyer]["trade_paid"] += price
-                t[seller]["trades_sold"] += 1
-                t[seller]["cards_sold"] += count
-                t[seller]["trade_received"] += price
+#: The confidence levels of the summaries and their z values (normal approximation).
+_Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
 
 
 # --------------------------------------------------------------------------- playing
@@ -217,9 +72,21 @@ def _resolve(players: Any, seed: int) -> tuple[list[Any], list[str] | None]:
         if isinstance(player, str):
             player = strategy(player, seed=seed * 1000 + seat)
         if not isinstance(player, Strategy):
-            raise ValueError(f"seat {seat}: {player!r} is not a strategy")
+            raise ValueError(f"seat {seat}: {quote(player)} is not a strategy")
         out.append(player)
     return out, None
+
+
+def _table(
+    players: Any, rules: Rules | None, names: Sequence[str] | None, seed: int
+) -> tuple[list[Any], Rules, list[str]]:
+    """The strategies seat by seat, the rules (default: the cardrules for that many) and the names."""
+    strategies, cast_names = _resolve(players, seed)
+    n = len(strategies)
+    rules = rules or Rules(players=n)
+    if rules.players != n:
+        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
+    return strategies, rules, list(names or cast_names or [f"Seat {i}" for i in range(n)])
 
 
 def _evening_seed(seed: int, evening: int) -> int:
@@ -241,12 +108,8 @@ def play_evening(
     """One evening: a :class:`~speculation_nb.Session` of ``deals`` deals (default: one round of the
     deal) played by ``players`` (strategies or their names, seat by seat, or a :class:`~.players.Cast`).
     Returns the session (every deal in it, to replay or show) and its rows (see :data:`COLUMNS`)."""
-    strategies, cast_names = _resolve(players, seed)
+    strategies, rules, names = _table(players, rules, names, seed)
     n = len(strategies)
-    rules = rules or Rules(players=n)
-    if rules.players != n:
-        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
-    names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
     deals = n if deals is None else deals
     return _evening(strategies, rules, names, deals, seed, dealer, rounds, accounting, evening)
 
@@ -265,7 +128,7 @@ def _evening(
     n = len(strategies)
     session = Session(rules, names, deals=deals, seed=seed, dealer=dealer)
     table = dict(enumerate(strategies))
-    accounts = _Accounts(n, accounting)
+    accounts = Accounts(n, accounting)
     while True:
         game = session.game
         accounts.start(game)
@@ -291,36 +154,12 @@ def _evening(
             "place": 1 + sum(1 for other in stacks if other > stacks[seat]),
             "won": stacks[seat] == top,
         }
-        for key in (
-            "deals",
-            "dealt",
-            "deals_won",
-            "pots_won",
-            "antes",
-            "jack_five",
-            "opened",
-            "bought",
-            "paid",
-            "sold",
-            "received",
-            "trades_bought",
-            "cards_bought",
-            "trade_paid",
-            "trades_sold",
-            "cards_sold",
-            "trade_received",
-        ):
+        for key in COUNTED:
             row[key] = t[key]
         row["shared"] = shared[seat]
-        if accounting:
-            row["worth_bought"] = float(t["worth_bought"])
-            row["worth_sold"] = float(t["worth_sold"])
-            row["baseline"] = float(t["baseline"])
-            row["edge"] = float(t["edge"])
-            row["luck"] = net - t["baseline"] - t["edge"]
-        else:
-            for key in ("worth_bought", "worth_sold", "baseline", "edge", "luck"):
-                row[key] = math.nan
+        for key in WORTH:
+            row[key] = float(t[key]) if accounting else math.nan
+        row["luck"] = net - t["baseline"] - t["edge"] if accounting else math.nan
         rows.append({key: row[key] for key in COLUMNS})
     return session, rows
 
@@ -344,16 +183,10 @@ def tournament(
     players. Evening ``e`` is shuffled from ``seed`` and ``e``; its first dealer is seat
     ``e mod players`` (``rotate_dealer=False``: always seat 0). Reproducible: the same
     arguments give the same rows. Returns a :class:`Tournament`."""
-    if isinstance(evenings, bool) or not isinstance(evenings, int) or evenings < 1:
-        raise ValueError(f"evenings is a whole number, at least 1, not {evenings!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a seed is a whole number, not {seed!r}")
-    strategies, cast_names = _resolve(players, seed)
+    evenings = as_int(plain(evenings), "evenings", 1, 10**9)
+    seed = check_seed(plain(seed))
+    strategies, rules, names = _table(players, rules, names, seed)
     n = len(strategies)
-    rules = rules or Rules(players=n)
-    if rules.players != n:
-        raise ValueError(f"the rules are for {rules.players} players, but {n} strategies were given")
-    names = list(names or cast_names or [f"Seat {i}" for i in range(n)])
     per_evening = n if deals is None else deals
     rows: list[dict[str, Any]] = []
     # The deals make many small objects and no reference cycles: the cyclic garbage collector
@@ -389,7 +222,6 @@ def tournament(
 
 
 # --------------------------------------------------------------------------- the result
-_Z = {0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.5758293035489004}
 
 
 @dataclass
@@ -411,8 +243,8 @@ class Tournament:
     def first(self, evenings: int) -> Tournament:
         """The same tournament cut to its first ``evenings`` evenings: evening ``e`` depends only on the
         seed and ``e``, so this is exactly what a tournament of that many evenings would give."""
-        if isinstance(evenings, bool) or not isinstance(evenings, int) or not 1 <= evenings <= self.evenings:
-            raise ValueError(f"choose 1 to {self.evenings} evenings, not {evenings!r}")
+        if not is_whole(evenings) or not 1 <= evenings <= self.evenings:
+            raise ValueError(f"choose 1 to {self.evenings} evenings, not {quote(evenings)}")
         return Tournament(
             rules=self.rules,
             names=self.names,
@@ -430,7 +262,7 @@ class Tournament:
         return [row[key] for row in self.rows if seat is None or row["seat"] == seat]
 
     def mean(self, key: str, seat: int) -> float:
-        values = self.column(key, seat)
+        values = [float(v) for v in self.column(key, seat)]
         return sum(values) / len(values)
 
     def interval(self, key: str, seat: int, level: float = 0.95) -> tuple[float, float]:
@@ -481,31 +313,48 @@ class Tournament:
             out.append(line)
         return out
 
-    def _repr_html_(self) -> str:
-        head = (
-            "<tr><th>seat</th><th>name</th><th>strategy</th><th>net chips per evening (95% CI)</th>"
-            "<th>evenings won</th><th>paid / worth (auctions)</th><th>edge</th><th>luck</th></tr>"
-        )
+    def html(self, lang: str = "en") -> str:
+        """The summary as an HTML table, in ``lang``'s words (the catalogs'); names are escaped."""
+        words, english = messages(lang), messages("en")
+
+        def t(key: str, **params: Any) -> str:
+            return html.escape(words.get(key, english[key]).format(**params))
+
+        columns = ("seat", "name", "strategy", "net", "won", "paid", "edge", "luck")
+        head = "<tr>" + "".join(f"<th>{t('tournament.' + c)}</th>" for c in columns) + "</tr>"
         body = []
         for line in self.summary(("net", "paid", "worth_bought", "edge", "luck")):
+            net = t(
+                "tournament.interval",
+                mean=f"{line['net_mean']:+.2f}",
+                low=f"{line['net_low']:+.2f}",
+                high=f"{line['net_high']:+.2f}",
+            )
             body.append(
-                f"<tr><td>{line['seat']}</td><td>{html.escape(line['name'])}</td><td>{html.escape(line['strategy'])}</td>"
-                f"<td>{line['net_mean']:+.2f} ({line['net_low']:+.2f} to {line['net_high']:+.2f})</td>"
-                f"<td>{line['won']:.0%}</td><td>{line['paid_mean']:.2f} / {line['worth_bought_mean']:.2f}</td>"
+                f"<tr><td>{line['seat']}</td><td>{html.escape(line['name'])}</td>"
+                f"<td>{html.escape(line['strategy'])}</td><td>{net}</td><td>{line['won']:.0%}</td>"
+                f"<td>{line['paid_mean']:.2f} / {line['worth_bought_mean']:.2f}</td>"
                 f"<td>{line['edge_mean']:+.2f}</td><td>{line['luck_mean']:+.2f}</td></tr>"
             )
-        caption = (
-            f"{self.evenings} evenings of {self.deals} deals, {self.rules.players} players "
-            f"({self.rules.preset}), seed {self.seed}"
+        caption = t(
+            "tournament.caption",
+            evenings=self.evenings,
+            deals=self.deals,
+            players=self.rules.players,
+            preset=self.rules.preset,
+            seed=self.seed,
         )
-        return f"<table class='spec-tournament'><caption>{html.escape(caption)}</caption>{head}{''.join(body)}</table>"
+        return f"<table class='spec-tournament'><caption>{caption}</caption>{head}{''.join(body)}</table>"
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
     def __repr__(self) -> str:
         lines = [f"<Tournament {self.evenings} evenings x {self.deals} deals, seed {self.seed}>"]
         for line in self.summary(("net",)):
             lines.append(
                 f"  {line['seat']} {line['name']:<20} {line['strategy']:<11} "
-                f"net {line['net_mean']:+7.2f} +/- {1.96 * line['net_se']:.2f}  won {line['won']:.0%}"
+                f"net {line['net_mean']:+7.2f} +/- {_Z[0.95] * line['net_se']:.2f}  won {line['won']:.0%}"
             )
         return "\n".join(lines)
 

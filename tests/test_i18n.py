@@ -25,7 +25,7 @@ from speculation_nb.render import TEXTS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "speculation_nb"
 ENGLISH = catalog("en")
-KEY_RE = re.compile(r"^(%s)\.[a-z0-9_]+(\.[A-Za-z0-9_]+)*$" % "|".join(KEY_PREFIXES))
+KEY_RE = re.compile(rf"^({'|'.join(KEY_PREFIXES)})\.[a-z0-9_]+(\.[A-Za-z0-9_]+)*$")
 
 
 def string_literals(path: Path):
@@ -50,14 +50,15 @@ def string_literals(path: Path):
 
 
 def keys_in_code() -> set[str]:
-    files = [*sorted((PACKAGE / "widgets").glob("*.py")), *sorted((PACKAGE / "players").glob("*.py")), PACKAGE / "i18n.py"]
+    files = [*sorted((PACKAGE / "widgets").glob("*.py")), *sorted((PACKAGE / "players").glob("*.py"))]
+    files.append(PACKAGE / "i18n.py")
     return {s for f in files for s in string_literals(f) if KEY_RE.match(s)}
 
 
 def illegal_actions() -> list[tuple[str, str, set[str]]]:
-    """(rule, key, params) of every ``IllegalAction(...)`` raised in game.py and session.py."""
+    """(rule, key, params) of every ``IllegalAction(...)`` raised in game.py, refusals.py and session.py."""
     found = []
-    for name in ("game.py", "session.py"):
+    for name in ("game.py", "refusals.py", "session.py"):
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
@@ -108,7 +109,7 @@ def test_the_table_words_keep_the_placeholders_of_render():
 def test_every_illegal_action_has_a_message_with_matching_placeholders():
     cases = illegal_actions()
     assert len(cases) >= 20
-    for rule, key, params in cases:
+    for _rule, key, params in cases:
         message = ENGLISH.get(f"error.{key}")
         assert message, f"error.{key} is missing"
         assert placeholders(message) <= params, (key, placeholders(message), params)

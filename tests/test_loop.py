@@ -297,6 +297,21 @@ class Asks:
         return False
 
 
+def test_without_asked_the_loop_remembers_for_the_game_itself():
+    """Applying next_move's moves until None ends, with or without the caller's ``asked``."""
+    for seed in range(10):
+        game = Game.deal(Rules(players=4), seed=seed)
+        reference = game.copy()
+        strategies = table_strategies(4, "bold")
+        while not game.over:
+            while (move := next_move(game, strategies)) is not None:
+                game.apply(move.action)
+            if not game.over:
+                game.reveal()
+        ref_play(reference, strategies, 10)
+        assert game.history == reference.history
+
+
 def test_a_holder_who_declined_to_open_is_not_asked_again_for_the_same_trump():
     for seed in range(20):
         calls: list = []

@@ -107,7 +107,7 @@ def test_computer_bids_and_decision_change_the_game_by_the_rules():
     game = auction_states(1, seed=3)[0]
     players = table_strategies(game.rules.players, "fair")
     made = computer_bids(game, players)
-    last = {seat: amount for seat, amount in made}
+    last = dict(made)
     assert {seat: game.auction[seat] for seat in last} == last
     assert computer_bids(game, players) == []  # nobody bids twice at the same price
     holder = game.holder

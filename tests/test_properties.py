@@ -399,7 +399,7 @@ def deal_strategy(draw) -> Game:
 def choose_seat(rnd: random.Random, n: int) -> Any:
     if rnd.random() < 0.85:
         return rnd.randrange(n)
-    return rnd.choice([-1, n] + JUNK)
+    return rnd.choice([-1, n, *JUNK])
 
 
 def draw_action(rnd: random.Random, model: Model) -> tuple[str, dict]:

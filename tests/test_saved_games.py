@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
-from speculation_nb import Game, IllegalAction, Rules
+from speculation_nb import Game, IllegalAction, Rules, Session
 from speculation_nb.game import MAX_JSON_CHARS
 
 ALL = Rules(players=4, hand_size=4, jack_five=True, dead_hand=True, blind_trading=True, price_cap=12)
@@ -491,3 +492,20 @@ def test_from_json_refuses_bytes_that_are_not_utf8_json_and_other_objects(value)
 def test_from_json_accepts_utf8_bytes_of_a_saved_game():
     text = seeded_game().to_json()
     assert Game.from_json(text.encode("utf-8")).to_json() == text
+
+
+# --------------------------------------------------------------------------- saved by 0.1.0
+SAVED_BY_0_1_0 = json.loads((Path(__file__).with_name("data") / "saved_0.1.0.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(SAVED_BY_0_1_0["games"]))
+def test_games_saved_by_0_1_0_load_and_save_the_same(name):
+    """Format 1 as version 0.1.0 wrote it (tests/data/saved_0.1.0.json): loads, and saves byte for byte the same."""
+    text = SAVED_BY_0_1_0["games"][name]
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("name", sorted(SAVED_BY_0_1_0["sessions"]))
+def test_sessions_saved_by_0_1_0_load_and_save_the_same(name):
+    text = SAVED_BY_0_1_0["sessions"][name]
+    assert Session.from_json(text).to_json() == text

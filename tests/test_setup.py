@@ -190,8 +190,8 @@ def test_s3_a_seeded_deal_is_the_deal_of_its_shuffled_deck():
     "deck",
     [
         full_deck()[:51],
-        full_deck() + [Card.parse("2S")],
-        full_deck()[:51] + [Card.parse("2S")],
+        [*full_deck(), Card.parse("2S")],
+        [*full_deck()[:51], Card.parse("2S")],
         [c.code for c in full_deck()[:-1]] + ["1X"],
         "2S 3S",
         [],

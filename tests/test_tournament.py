@@ -47,7 +47,7 @@ def evenings_of(result: Tournament) -> dict[int, list[dict]]:
 def check_accounts(result: Tournament) -> None:
     n = result.players
     assert len(result.rows) == n * result.evenings
-    for evening, rows in evenings_of(result).items():
+    for rows in evenings_of(result).values():
         assert [r["seat"] for r in rows] == list(range(n))
         assert all(set(r) == set(COLUMNS) for r in rows)
         # chips are never created or destroyed (G4), the pot left at the end is shared (G3)

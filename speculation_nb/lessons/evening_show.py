@@ -41,7 +41,6 @@ __all__ = [
 
 #: One colour per character, in every figure.
 COLOURS = ("#8c6bb1", "#2c7fb8", "#41ab5d", "#fd8d3c", "#d7301f", "#737373")
-_FIRST = ("lady", "henry", "fanny", "william", "mary", "edmund")
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> HTMLText:
@@ -74,17 +73,11 @@ def _plt() -> Any:
 
 # --------------------------------------------------------------------------- part 05a
 def cast_table(lang: str = "en", table: Cast | None = None) -> HTMLText:
-    """The round table, seat by seat: who, how they play, and why (from the chapter)."""
+    """The round table, seat by seat: who, and how and why they play (the cast's reasons, from the chapter)."""
     t = translator(lang)
     table = table or E.cast()
-    rows = [
-        [seat, name, t(f"lesson.l5.strategy.{table.strategies[seat].name}"), t(f"lesson.l5.why.{_FIRST[seat]}")]
-        for seat, name in enumerate(table.names)
-    ]
-    return _table(
-        [t("lesson.l5.head.seat"), t("lesson.l5.head.character"), t("lesson.l5.head.plays"), t("lesson.l5.head.why")],
-        rows,
-    )
+    rows = [[seat, name, why] for seat, (name, why) in enumerate(zip(table.names, table.why_in(lang)))]
+    return _table([t("lesson.l5.head.seat"), t("lesson.l5.head.character"), t("lesson.l5.head.why")], rows)
 
 
 def dozen_plot(lang: str = "en") -> None:

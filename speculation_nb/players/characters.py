@@ -16,6 +16,8 @@ from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from .. import odds
+from ..catalogs import messages
+from ..checks import is_whole, quote
 from .protocol import Strategy, Trade, trade_offers
 from .temperaments import CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
 
@@ -190,11 +192,22 @@ class PileBuyer:
 # ------------------------------------------------------------------------- the Mansfield Park table
 @dataclass(frozen=True)
 class Cast:
-    """A table of named characters: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why."""
+    """A table of named characters: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why
+    (in English; ``why_keys[seat]``, if given, is its catalog key, so :meth:`why_in` words it in any
+    language)."""
 
     names: tuple[str, ...]
     strategies: tuple[Any, ...]
     why: tuple[str, ...]
+    why_keys: tuple[str, ...] = ()
+
+    def why_in(self, lang: str = "en") -> tuple[str, ...]:
+        """``why`` in ``lang`` (``"it"``, ``"pt"``, ``"de"``...): the catalogs' words, English where a
+        language lacks them, and a character's own ``why`` where it has no catalog key."""
+        if len(self.why_keys) != len(self.why):
+            return self.why
+        words, english = messages(lang), messages("en")
+        return tuple(words.get(key, english.get(key, own)) for key, own in zip(self.why_keys, self.why))
 
     @property
     def players(self) -> int:
@@ -268,24 +281,16 @@ _MANSFIELD_PRIORITY = (
     "Sir Thomas Bertram",
     "Mrs Norris",
 )
-# Why each plays as they do, from the chapter (Austen's words quoted exactly). The lessons show
-# these reasons from their catalogs (lessons.po, lesson.l5.why.*), in four languages.
+# Why each character plays as it does: the catalogs' words (engine.po), English in Cast.why.
 _MANSFIELD_WHY = {
-    "Lady Bertram": 'advised by Henry: he is "in charge of all her fame and fortune through the whole '
-    'evening" and directs her "in whatever was to be done" with her cards; when she bids a dozen for '
-    'Mary\'s queen he takes the bid back ("a dozen is more than it is worth")',
-    "Henry Crawford": 'shrewd: "preeminent in all the lively turns, quick resources, and playful impudence"; '
-    "he prices every card exactly and bids no more than it takes to win it",
-    "Fanny Price": 'coached by Henry: he has "two persons\' cards to manage as well as his own", and must '
-    '"sharpen her avarice, and harden her heart"; left to herself she would let William have her queen '
-    'cheaply ("not allowed to cheat herself as she wishes")',
-    "William Price": 'a hard bargainer: "driving as hard a bargain, and imposing on her as much as he '
-    "could\"; he bids less than half a card's worth and sells only dear",
-    "Mary Crawford": 'spirited: "No cold prudence for me"; she buys William\'s knave "at an exorbitant '
-    'rate", paying up to half as much again as a card is worth',
-    "Edmund Bertram": "fair: the chapter shows none of his play; he pays what a card is worth and never more",
-    "Sir Thomas Bertram": "fair: grave and judicious (in the novel he is at the whist table)",
-    "Mrs Norris": "cautious: careful of every chip (in the novel she is at the whist table)",
+    "Lady Bertram": "cast.why.lady_bertram",
+    "Henry Crawford": "cast.why.henry_crawford",
+    "Fanny Price": "cast.why.fanny_price",
+    "William Price": "cast.why.william_price",
+    "Mary Crawford": "cast.why.mary_crawford",
+    "Edmund Bertram": "cast.why.edmund_bertram",
+    "Sir Thomas Bertram": "cast.why.sir_thomas_bertram",
+    "Mrs Norris": "cast.why.mrs_norris",
 }
 
 
@@ -296,13 +301,14 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
     Bertram, while Sir Thomas, Mrs Norris and Dr and Mrs Grant made up the whist table. Henry
     manages Lady Bertram's cards and Fanny's (both :class:`Undecided`, advised by his
     :class:`~.temperaments.Shrewd` player); Mary is spirited, William a :class:`Haggler`, Edmund
-    fair (see ``Cast.why``). :func:`fanny_as_she_wishes` is Fanny left to herself. With fewer
-    players the least-needed leave first (Henry stays: two others play by his advice); with 7 or
-    8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
+    fair (``Cast.why`` says why, from the chapter). :func:`fanny_as_she_wishes` is Fanny left to
+    herself. With fewer players the least-needed leave first (Henry stays: two others play by his
+    advice); with 7 or 8, Sir Thomas and Mrs Norris come over from the whist table. ``trades=True`` makes every
     temperament trade by the exact numbers under V3 (the novel's table did not trade blind).
     """
-    if not isinstance(players, int) or not 3 <= players <= 8:
-        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {players!r}")
+    if not is_whole(players) or not 3 <= players <= 8:
+        raise ValueError(f"S1: Speculation is for 3 to 8 players, not {quote(players)}")
+    players = int(players)
     present = set(_MANSFIELD_PRIORITY[:players])
     names = tuple(name for name in _MANSFIELD_ORDER if name in present)
 
@@ -321,7 +327,8 @@ def mansfield_park(players: int = 6, *, trades: bool = False) -> Cast:
         "Fanny Price": Undecided(name="coached", advisor=henry),
     }
     strategies = tuple(chosen[name] for name in names)
-    return Cast(names, strategies, tuple(_MANSFIELD_WHY[name] for name in names))
+    keys = tuple(_MANSFIELD_WHY[name] for name in names)
+    return Cast(names, strategies, tuple(messages("en")[key] for key in keys), keys)
 
 
 def fanny_as_she_wishes(cast: Cast, *, trades: bool = False) -> Any:

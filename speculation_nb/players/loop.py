@@ -24,12 +24,13 @@ beyond ``asked``; this relies on strategies being pure functions of the deal as 
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Hashable, Mapping, MutableSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakKeyDictionary
 
 from ..actions import Action
+from ..checks import is_whole as _whole
 from . import reasons
 from .protocol import Strategy, StrategyError, Trade, trade_offers
 
@@ -51,6 +52,9 @@ __all__ = [
 #: The names under which a :class:`Move`'s params carry seat numbers (the views put names there).
 SEAT_PARAMS = ("seat", "buyer", "holder", "seller")
 
+# What next_move remembers for a game when its caller keeps no ``asked`` of its own.
+_ASKED: WeakKeyDictionary[Game, set[Hashable]] = WeakKeyDictionary()
+
 
 @dataclass(frozen=True)
 class Move:
@@ -65,10 +69,6 @@ class Move:
     action: Action
     reason: str
     params: Mapping[str, Any]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def _strict(strict: bool, message: str) -> None:
@@ -236,7 +236,8 @@ def next_move(
     Seats missing from ``strategies`` are people. ``asked`` remembers (the deal, best trump,
     holder) already asked whether to open an auction, so a holder who declined to open is not
     asked again for the same trump, and (V3) which seats were asked for trades at which moment;
-    the caller keeps it across calls (one set for a whole session is fine). ``rounds``: the most
+    the caller keeps it across calls (one set for a whole session is fine; without one, the loop
+    remembers them for this game object itself). ``rounds``: the most
     rounds of bidding in a row (10, as the app; the tournament plays 100). ``trades=False``: no
     blind trades are proposed (the app's players propose none anyway). ``strict``: a strategy
     choosing what the rules forbid raises :class:`~.protocol.StrategyError` (otherwise the
@@ -246,7 +247,7 @@ def next_move(
     if game.over:
         return None
     if asked is None:
-        asked = set()
+        asked = _ASKED.setdefault(game, set())
     if game.auction is not None:
         move = _bidding(game, strategies, rounds, strict)
         if move is not None or _person_has_a_say(game, strategies):

@@ -27,7 +27,7 @@ class Trade(NamedTuple):
 
     buyer: int
     seller: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count, as it always has
     price: int
 
 
@@ -35,7 +35,10 @@ class Trade(NamedTuple):
 class Strategy(Protocol):
     """What a computer player decides. Every method reads ``game`` and never changes it."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The strategy's name ("fair", "shrewd"...), for tables and plots."""
+        ...
 
     def wants_auction(self, game: Game, seat: int) -> bool:
         """``seat`` holds the best trump and no auction is open: open one now?"""

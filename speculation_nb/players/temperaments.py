@@ -21,6 +21,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from .. import odds
+from ..checks import is_whole
 from .protocol import Trade
 
 if TYPE_CHECKING:
@@ -48,9 +49,9 @@ def exact_trade_answer(
     with the cards; a buyer when the price is at most ``appetite`` times their expected-net gain."""
     if game.over or seat not in (buyer, seller) or buyer == seller or not game.can_blind_trade():
         return False
-    if not (isinstance(count, int) and 1 <= count <= game.face_down[seller]):
+    if not (is_whole(count) and 1 <= count <= game.face_down[seller]):
         return False
-    if not (isinstance(price, int) and 1 <= price <= game.stacks[buyer]):
+    if not (is_whole(price) and 1 <= price <= game.stacks[buyer]):
         return False
     worth = odds.trade_gain(game, seat, buyer, seller, count, 0)
     if seat == seller:

@@ -1,58 +1,29 @@
-"""A Monte Carlo lab: play the rest of a deal out many times, with numpy.
+"""The play-outs: the rest of a deal played out many times at once, by the full rules, with numpy.
 
-Each simulated ending shuffles the unseen cards (all arrangements equally
-likely, exactly as :mod:`speculation_nb.odds` assumes), deals them into the
-face-down slots and plays on by the full rules with no further trade: the
-turn pointer moves clockwise and skips the holder and empty piles (P3, P4), a
-higher trump makes a new holder who stops turning up (P6) and a beaten holder
-resumes, the deal ends as soon as only the holder has cards (P7), the dead
-pile decides a carry-over (V2, P9), hoyle1847 (b) and (c), and Jack-and-Five
-payments while the payer has a chip (V1). It is a faithful step-by-step
-play-out, not a shortcut through the formulas, so that chance can be seen
-agreeing with the exact numbers.
-
-All simulated deals advance together: one numpy operation does one step of
-every deal at once (one reveal each), and the next seat to turn up comes from
+:func:`setup` reads what the simulator needs from the public view of a live deal
+(:mod:`speculation_nb.view`); :func:`play_outs` shuffles the unseen cards into the face-down
+places (all arrangements equally likely) and plays every simulated deal on together, one
+numpy operation doing one reveal of every deal at once, the next seat to turn up coming from
 a small lookup table indexed by (seat just played, holder, seats with cards).
-
->>> from speculation_nb import Game, Rules, odds
->>> game = Game.deal(Rules(players=5), seed=3)
->>> est = simulate(game, deals=20_000, seed=1)
->>> round(est.win[0], 3), round(est.win_se[0], 3)
-(0.476, 0.004)
->>> odds.win_probabilities(game)[0]
-Fraction(83, 175)
->>> abs(est.win[0] - 83 / 175) < 4 * est.win_se[0]
-True
 """
 
 from __future__ import annotations
 
-import random as _random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from math import sqrt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .cards import full_deck
+from ..view import public_view
 
-__all__ = [
-    "Convergence",
-    "Estimate",
-    "PlayOuts",
-    "Setup",
-    "convergence",
-    "play_outs",
-    "play_outs_python",
-    "setup",
-    "simulate",
-]
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["CHUNK", "JF", "PlayOuts", "Setup", "generator", "play_outs", "setup"]
 
 CHUNK = 1 << 14
-_JF = 16  # bit of a card's code: a Jack or a Five (V1)
+JF = 16  # bit of a card's code: a Jack or a Five (V1)
 
 
 # ------------------------------------------------------------------- the set-up
@@ -91,34 +62,31 @@ class Setup:
         return sum(self.face_down) + self.dead
 
 
-def setup(game: Any) -> Setup:
-    """Read a live deal's public state (never its face-down cards)."""
+def setup(game: Game) -> Setup:
+    """Read a live deal's public state (never its face-down cards) from its public view."""
     if game.over:
         raise ValueError("the deal is over: nothing is left to simulate")
-    rules = game.rules
-    trump = game.trump
-    seen = game.seen
+    v = public_view(game)
     codes = []
-    for card in full_deck():
-        if card in seen:
-            continue
-        code = card.rank if card.suit == trump else 0
-        if rules.jack_five and card.rank in (5, 11):
-            code += _JF
+    for card in v.unseen_cards:
+        code = card.rank if card.suit == v.trump else 0
+        if v.jack_five and card.rank in (5, 11):
+            code += JF
         codes.append(code)
+    assert v.turn is not None
     return Setup(
-        players=rules.players,
-        face_down=tuple(game.face_down),
-        dead=game.dead,
-        holder=game.holder,
-        best=game.best_trump.rank,
-        turn=game.turn,
-        pot=game.pot,
-        stacks=tuple(game.stacks),
+        players=v.players,
+        face_down=v.face_down,
+        dead=v.dead,
+        holder=v.holder,
+        best=v.best,
+        turn=v.turn,
+        pot=v.pot,
+        stacks=v.stacks,
         codes=tuple(codes),
-        jack_five=rules.jack_five,
-        hoyle=rules.hoyle,
-        trump_up=any(c.suit == trump for up in game.face_up for c in up),
+        jack_five=v.jack_five,
+        hoyle=v.hoyle,
+        trump_up=v.trump_up,
     )
 
 
@@ -140,7 +108,8 @@ def _next_table(n: int) -> np.ndarray:
     return table
 
 
-def _generator(seed: Any) -> np.random.Generator:
+def generator(seed: Any) -> np.random.Generator:
+    """A numpy generator from a seed (an int or None), or the generator given."""
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(seed)
@@ -217,7 +186,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     # for hoyle1847 (c) while no trump has come up), and, without V1, Jacks and Fives.
     codes = np.array(s.codes, dtype=np.int8)
     rank_of = codes & 15
-    keep = (rank_of > s.best) | (codes >= _JF)
+    keep = (rank_of > s.best) | (codes >= JF)
     if s.hoyle and not s.trump_up:
         keep |= rank_of > 0
     codes = np.where(keep, codes, 0).astype(np.int8)
@@ -233,10 +202,10 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
         flat = table.reshape(-1)
         places = _partial_shuffle(rng, np.arange(U, dtype=np.int8), rows, len(relevant))
         where = np.empty(rows, dtype=np.int64)
-        for i, card in enumerate(relevant):
+        for i, index in enumerate(relevant):
             np.multiply(places[i], np.int64(rows), out=where)
             where += rowid
-            flat[where] = codes[card]
+            flat[where] = codes[index]
     else:  # mode A: deal L cards
         spare = L
         table = np.zeros((L + N + 1, rows), dtype=np.int8)
@@ -247,7 +216,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     # O1's event: no card in the other players' piles or the dead pile out-ranks the best trump
     others = np.ones(L, dtype=bool)
     others[offsets[s.holder] : ends[s.holder]] = False
-    held = ~(slots[others] > s.best).any(axis=0)
+    held = np.asarray(~(slots[others] > s.best).any(axis=0))
     dead_top = slots[N:L].max(axis=0) if s.dead else None
 
     # 2. play: every deal turns up one card per step
@@ -286,7 +255,7 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
         nxt[slot] = tmp
         np.take(flat, at, out=card)  # turn it up (P3)
         if v1:  # V1: a Jack or Five costs a chip, if there is one
-            np.greater_equal(card, _JF, out=owes)
+            np.greater_equal(card, JF, out=owes)
             np.take(stacks, slot, out=chips)
             np.greater(chips, 0, out=has)
             np.logical_and(owes, has, out=owes)
@@ -325,12 +294,14 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     return winner, pot, held
 
 
-def play_outs(game: Any, deals: int = 100_000, seed: Any = None) -> PlayOuts:
+def play_outs(game: Game | Setup, deals: int = 100_000, seed: Any = None) -> PlayOuts:
     """Play the rest of ``game`` out ``deals`` times (no further trade; an open auction
     counts as declined). ``seed``: an int, None, or a :class:`numpy.random.Generator`."""
     s = game if isinstance(game, Setup) else setup(game)
-    rng = _generator(seed)
-    winners, pots, helds = [], [], []
+    rng = generator(seed)
+    winners: list[np.ndarray] = []
+    pots: list[np.ndarray] = []
+    helds: list[np.ndarray] = []
     left = int(deals)
     while left > 0:
         rows = min(CHUNK, left)
@@ -342,180 +313,3 @@ def play_outs(game: Any, deals: int = 100_000, seed: Any = None) -> PlayOuts:
     if not winners:
         return PlayOuts(np.zeros(0, np.int8), np.zeros(0, np.int32), np.zeros(0, bool), s.players)
     return PlayOuts(np.concatenate(winners), np.concatenate(pots), np.concatenate(helds), s.players)
-
-
-# ------------------------------------------------------------------- estimates
-@dataclass(frozen=True)
-class Estimate:
-    """Monte Carlo estimates of O1-O3 after ``deals`` simulated endings, each with its
-    standard error (``sqrt(p (1 - p) / deals)`` for a probability, ``sd / sqrt(deals)``
-    for the pot)."""
-
-    deals: int
-    hold: float
-    hold_se: float
-    win: dict
-    win_se: dict
-    pot: float
-    pot_se: float
-
-
-def _summary(out: PlayOuts) -> Estimate:
-    k = out.deals
-    seats: list = [*range(out.players), None]
-    win, win_se = {}, {}
-    counts = np.bincount(out.winner.astype(np.int64) + 1, minlength=out.players + 1)
-    for seat in seats:
-        p = counts[0 if seat is None else seat + 1] / k
-        win[seat] = float(p)
-        win_se[seat] = float(sqrt(p * (1 - p) / k))
-    hold = float(out.held.mean())
-    pot = out.pot.astype(np.float64)
-    return Estimate(
-        k,
-        hold,
-        sqrt(hold * (1 - hold) / k),
-        win,
-        win_se,
-        float(pot.mean()),
-        float(pot.std(ddof=1) / sqrt(k)) if k > 1 else float("inf"),
-    )
-
-
-def simulate(game: Any, deals: int = 100_000, seed: Any = None) -> Estimate:
-    """Estimates of O1 (hold), O2 (win, every seat and ``None``) and O3 (pot) from
-    ``deals`` simulated endings, with standard errors. A finished deal gives its
-    settled numbers (O5) with standard error 0."""
-    if getattr(game, "over", False):
-        return _settled(game)
-    if deals < 2:
-        raise ValueError("simulate at least 2 deals")
-    return _summary(play_outs(game, deals, seed))
-
-
-def _settled(game: Any) -> Estimate:
-    from . import odds
-
-    n = game.rules.players
-    win = {s: float(p) for s, p in odds.win_probabilities(game).items()}
-    zero = dict.fromkeys([*range(n), None], 0.0)
-    return Estimate(0, float(odds.hold_probability(game)), 0.0, win, zero, float(odds.expected_pot(game)), 0.0)
-
-
-@dataclass(frozen=True)
-class Convergence:
-    """Running estimates after ``deals[i]`` simulated endings (one long run, so each is
-    the previous plus more deals), with standard errors, as arrays a plot can use.
-
-    ``win`` and ``win_se`` have one column per seat and a last one for ``None``
-    (``seats`` names the columns). ``band(z)`` gives lower and upper curves.
-    """
-
-    deals: np.ndarray
-    hold: np.ndarray
-    hold_se: np.ndarray
-    win: np.ndarray
-    win_se: np.ndarray
-    pot: np.ndarray
-    pot_se: np.ndarray
-    seats: tuple
-
-    def band(self, name: str = "hold", z: float = 2.0, seat: Any = 0) -> tuple[np.ndarray, np.ndarray]:
-        """``(estimate - z se, estimate + z se)`` for ``"hold"``, ``"pot"`` or ``"win"`` (of ``seat``)."""
-        if name == "win":
-            col = self.seats.index(seat)
-            est, se = self.win[:, col], self.win_se[:, col]
-        else:
-            est, se = getattr(self, name), getattr(self, name + "_se")
-        return est - z * se, est + z * se
-
-
-def convergence(
-    game: Any, checkpoints: Sequence[int] = (10, 100, 1_000, 10_000, 100_000), seed: Any = None
-) -> Convergence:
-    """Estimates after 10, 100, 1,000, ... simulated endings of one long run (for a
-    lesson's plot of chance settling on the exact numbers)."""
-    points = np.array(sorted({int(c) for c in checkpoints}), dtype=np.int64)
-    if len(points) == 0 or points[0] < 2:
-        raise ValueError("checkpoints are whole numbers of deals, at least 2")
-    out = play_outs(game, int(points[-1]), seed)
-    n = out.players
-    at = points - 1
-
-    def running(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        x = x.astype(np.float64)
-        s1 = np.cumsum(x)[at]
-        s2 = np.cumsum(x * x)[at]
-        mean = s1 / points
-        var = np.maximum(s2 / points - mean**2, 0.0) * points / (points - 1)
-        return mean, np.sqrt(var / points)
-
-    hold, _ = running(out.held)
-    pot, pot_se = running(out.pot)
-    cols = [out.winner == seat for seat in range(n)] + [out.winner == -1]
-    win = np.empty((len(points), n + 1))
-    win_se = np.empty((len(points), n + 1))
-    for c, hits in enumerate(cols):
-        mean = np.cumsum(hits)[at] / points
-        win[:, c] = mean
-        win_se[:, c] = np.sqrt(mean * (1 - mean) / points)
-    hold_se = np.sqrt(hold * (1 - hold) / points)
-    return Convergence(points, hold, hold_se, win, win_se, pot, pot_se, (*range(n), None))
-
-
-# ------------------------------------------------- the same work as a plain loop
-def play_outs_python(game: Any, deals: int = 10_000, seed: Any = None) -> PlayOuts:
-    """The same simulation as :func:`play_outs`, one deal at a time in plain Python
-    (for the benchmark's comparison, and as a second implementation to test against)."""
-    s = game if isinstance(game, Setup) else setup(game)
-    rng = _random.Random(seed)
-    n = s.players
-    f = s.face_down
-    N = sum(f)
-    L = N + s.dead
-    offsets = s.offsets
-    codes = list(s.codes)
-    others = [c for seat in range(n) if seat != s.holder for c in range(offsets[seat], offsets[seat] + f[seat])]
-    others += list(range(N, L))
-    winners, pots, helds = [], [], []
-    for _ in range(deals):
-        cards = rng.sample(codes, L)
-        held = not any((cards[c] & 15) > s.best for c in others)
-        pos = list(offsets)
-        left = list(f)
-        holder, best, pointer = s.holder, s.best, s.turn
-        stacks = list(s.stacks)
-        paid = 0
-        trump_up = s.trump_up
-        while True:
-            due = pointer
-            card = cards[pos[due]]
-            pos[due] += 1
-            left[due] -= 1
-            rank = card & 15
-            if card >= _JF and stacks[due] > 0:
-                stacks[due] -= 1
-                paid += 1
-            if rank:
-                trump_up = True
-            if rank > best:
-                best, holder = rank, due
-            pointer = None
-            for step in range(1, n + 1):
-                seat = (due + step) % n
-                if seat != holder and left[seat]:
-                    pointer = seat
-                    break
-            if pointer is None:
-                break
-        winner = holder
-        if s.hoyle:
-            rest = cards[pos[holder] : offsets[holder] + f[holder]]
-            if not trump_up and not any(c & 15 for c in rest):
-                winner = -1
-        if s.dead and max((c & 15) for c in cards[N:L]) > best:
-            winner = -1
-        winners.append(winner)
-        pots.append(s.pot + paid)
-        helds.append(held)
-    return PlayOuts(np.array(winners, np.int8), np.array(pots, np.int32), np.array(helds, bool), n)
