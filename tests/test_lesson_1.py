@@ -34,6 +34,18 @@ def test_the_deal_as_the_lesson_tells_it():
     assert sum(end.stacks) + end.pot == 4 * lesson1.START
 
 
+def test_fanny_turns_up_twice_in_a_row_at_the_end():
+    """'When Edmund and Henry have none left, Fanny turns up twice in a row: a seat with no face-down card is
+    skipped as well.'"""
+    game = the_deal("king")
+    order = []
+    while not game.over:
+        order.append((game.turn, game.face_down[EDMUND], game.face_down[HENRY]))
+        game.reveal()
+    assert [seat for seat, _, _ in order[-2:]] == [FANNY, FANNY]
+    assert all(e == h == 0 for _, e, h in order[-2:])
+
+
 def test_the_questions_answers():
     assert [get(f"l1.{k}").answer() for k in ("pot_four", "beat_jack", "pot_after_sale", "fanny_lost")] == [
         18,

@@ -21,8 +21,22 @@ line of the first code cell and clears every output::
 gets its old translation back marked ``fuzzy`` (not used until a translator removes the flag).
 Any command takes lesson stems to work on only those (``--check 01_how_to_play``).
 
-Only the standard library, :mod:`nbformat` and :mod:`babel` are used, so the build runs
-wherever the notebooks are edited.
+For translators, lesson by lesson (``it`` here; ``pt`` and ``de`` the same way):
+
+1. ``python -m speculation_nb.lessons.build --update it`` adds the lesson's new units to
+   ``notebooks/locale/it/<stem>.po`` (a unit whose English changed comes back ``fuzzy``, with
+   its old translation to revise);
+2. ``python -m speculation_nb.lessons.build --stale it <stem>`` lists what is left to translate;
+3. in ``notebooks/locale/it/<stem>.po`` fill each empty ``msgstr`` (and for a fuzzy one, revise
+   it and delete its ``#, fuzzy`` line), keeping Markdown, formulas, code in backticks and
+   ``{placeholders}`` as they are, with the terms of ``speculation_nb/locale/glossary.csv``;
+4. ``python -m speculation_nb.lessons.build`` writes ``notebooks/<stem>.it.ipynb``, and
+   ``--check`` must then say nothing; commit the ``.po`` file and the built notebook together.
+
+The words the lessons' code cells show at run time (exercise questions, hints and worked
+solutions, chart labels, table headers) are in ``speculation_nb/locale/<lang>/LC_MESSAGES/lessons.po``.
+
+Only the standard library, :mod:`nbformat` and :mod:`babel` are used.
 """
 
 from __future__ import annotations
