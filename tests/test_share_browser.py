@@ -186,7 +186,10 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
         arg=[LINK, link],
         timeout=TIMEOUT_MS,
     )
-    assert "The saved session is open" in other.locator(".spec-share-message").first.inner_text()
+    other.wait_for_function(  # the link moves first (the session is replaced), then the panel says so
+        "() => document.querySelector('.spec-share-message').textContent.includes('The saved session is open')",
+        timeout=TIMEOUT_MS,
+    )
     watch.assert_clean()
     other_watch.assert_clean()
 
