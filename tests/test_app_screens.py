@@ -218,8 +218,10 @@ def test_the_keyboard_alone(open_app) -> None:
     page.wait_for_function("() => /\\d%/.test(document.querySelector('.spec-live').textContent)", timeout=30_000)
     assert "chance that" in live.text_content()
     assert live.get_attribute("aria-live") == "polite"
+    page.wait_for_selector("button.spec-back:enabled", timeout=30_000)
     page.keyboard.press("b")
     page.wait_for_function("() => document.querySelector('.spec-message-past') !== null", timeout=30_000)
+    page.wait_for_selector("button.spec-forward:enabled", timeout=30_000)
     page.keyboard.press("f")
     page.wait_for_function("() => document.querySelector('.spec-message-past') === null", timeout=30_000)
     # The settings header takes the focus and opens with Enter.

@@ -7,6 +7,7 @@ traits are what a browser would show. Rule numbers as in RULES.md.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import html
 import itertools
 import re
@@ -280,7 +281,9 @@ def test_on_a_real_event_loop_the_computers_finish_by_themselves(monkeypatch):
         assert not c.acting
         return said
 
-    assert asyncio.run(run())
+    # In a thread of its own: the test process may hold a running loop of its own (Playwright's).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, run()).result(timeout=600)
 
 
 def test_without_an_event_loop_the_computers_act_at_once(monkeypatch):
@@ -520,3 +523,15 @@ def test_replace_session_shows_another_session_at_a_moment():
     assert a.ui.set_players.value == 5 and a.ui.set_chips.value == 80 and a.ui.set_names[0].value == "Ann"
     a.ui.now.click()
     assert c.live and a.ui.hold_pct.value == T.percent(odds.hold_probability(session.game))
+
+
+def test_a_running_loop_outside_a_kernel_does_not_pace_the_computers(monkeypatch):
+    """ "auto" paces the computers only in a Jupyter kernel: a script's or a test's own loop
+    (Playwright's sync API keeps one running) may never serve the timers."""
+    monkeypatch.delenv("SPECULATION_PACE", raising=False)
+
+    async def delay() -> float:
+        return make(players=3, seed=1).controller.delay
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, delay()).result(timeout=120) == 0.0

@@ -26,6 +26,7 @@ import asyncio
 import logging
 import os
 import secrets
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -123,6 +124,17 @@ def parse_seed(text: Any) -> int | None:
     if not 0 <= value <= MAX_SEED:
         raise ValueError(text)
     return value
+
+
+def _in_kernel() -> bool:
+    """True in a Jupyter kernel (Voila, JupyterLab, the static site's Pyodide kernel), whose event
+    loop runs the computers' paced actions. Not merely "an event loop is running": a script or a
+    test may have one that nobody serves (Playwright's sync API keeps one, for one)."""
+    if "pyodide" in sys.modules:
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
 
 
 class Controller(HasTraits):
@@ -481,11 +493,7 @@ class Controller(HasTraits):
         if pace == "auto":
             pace = os.environ.get("SPECULATION_PACE", "").strip().lower()
             if pace not in PACES:
-                try:
-                    asyncio.get_running_loop()
-                    pace = "normal"
-                except RuntimeError:
-                    pace = "instant"
+                pace = "normal" if _in_kernel() else "instant"
         return PACES[pace]
 
     def _computers(self, instant: bool = False) -> None:
