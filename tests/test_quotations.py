@@ -1,6 +1,6 @@
 """Austen's words are quoted exactly: every quotation of *Mansfield Park* in any lesson, in any
-language, is found verbatim in the chapter (vol. II, ch. 7: /work/shared/sources or the copy
-named by SPECULATION_CHAPTER).
+language, is found verbatim in the chapter (vol. II, ch. 7; the public-domain text is in
+``docs/sources/mansfield_park_chapter_25.txt``).
 
 The convention the lessons follow (LESSONS_FORMAT.md, "Austen"): a quotation of the novel is
 written in curly double quotation marks, “like this”, which the lessons use for nothing else.
@@ -17,7 +17,6 @@ and Markdown's asterisks; every other character (commas, apostrophes, dashes) mu
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -28,7 +27,7 @@ from speculation_nb.players import mansfield_park
 
 ROOT = Path(__file__).parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-CHAPTER_FILE = Path(os.environ.get("SPECULATION_CHAPTER", "/work/shared/sources/mansfield_park_chapter_25.txt"))
+CHAPTER_FILE = ROOT / "docs" / "sources" / "mansfield_park_chapter_25.txt"
 QUOTE = re.compile(r"“([^“”]+)”")
 MARKERS = {"it": "traduzione nostra", "pt": "tradução nossa", "de": "unsere Übersetzung"}
 
@@ -39,8 +38,6 @@ def _plain(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def chapter() -> str:
-    if not CHAPTER_FILE.is_file():
-        pytest.skip(f"the chapter is not at {CHAPTER_FILE}")
     text = CHAPTER_FILE.read_text(encoding="utf-8")
     return _plain(text[text.index("CHAPTER XXV") :])  # the chapter itself, not the file's own header
 
