@@ -19,7 +19,8 @@ Layout: the title bar and the message line; then the table and its controls on
 the left and the odds panel on the right; below them the log and standings, then
 the settings. Below about 760 px wide it is one column (see :mod:`.style`).
 Two further panels are built on first open (:mod:`.panel_opener`): the simulation
-(:mod:`.simulation_panel`) in ``ui.odds_slot``, below the charts, and sharing and saving
+(:mod:`.simulation_panel`) in ``ui.odds_slot``, below the step controls (on a phone, below
+the charts, as UI.md sketches), and sharing and saving
 (:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
 ``app.sharing`` are their openers.
 """
@@ -207,7 +208,9 @@ class SpeculationApp:
         )
         self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel, "button.open_share", "tooltip.open_share")
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
-        ui.left = widgets.VBox([self.table.widget, *self.controls.widgets, self.trade.widget, self.log.widget])
+        ui.left = widgets.VBox(
+            [self.table.widget, *self.controls.widgets, self.trade.widget, ui.odds_slot, self.log.widget]
+        )
         ui.left.add_class("spec-left")
         ui.main = widgets.HBox([ui.left, self.odds.widget])
         ui.main.add_class("spec-main")

@@ -1,7 +1,7 @@
 """The odds panel, the hero of the page: the chance that the best trump holds (O1) large,
 its exact fraction and the filled-in formula, one line in words, the expected pot (O3) and
-the fair price (O4) with one line saying what that price means; then the charts, and a
-slot (``ui.odds_slot``) for further panels (the simulation panel goes there).
+the fair price (O4) with one line saying what that price means; then the charts. It also makes
+``ui.odds_slot``, the simulation's place, which the app lays out below the step controls.
 
 The ``spec-live`` region (see :mod:`.keys`) speaks the new chance after each card.
 """
@@ -38,7 +38,7 @@ class OddsPanel:
         ui.money = widgets.HBox([ui.expected_pot, ui.fair_price])
         ui.money.add_class("spec-money")
         ui.fair_note = html_widget("spec-fair-note")
-        ui.odds_slot = widgets.VBox([])  # further panels: ui.odds_slot.children = (panel.widget,)
+        ui.odds_slot = widgets.VBox([])  # the simulation's place: the app lays it out (see .app)
         ui.odds_slot.add_class("spec-odds-slot")
         # The auction takes the charts' place while it is open: the numbers to decide by stay in view.
         ui.odds = widgets.VBox(
@@ -52,7 +52,6 @@ class OddsPanel:
                 ui.fair_note,
                 auction,
                 charts,
-                ui.odds_slot,
             ]
         )
         ui.odds.add_class("spec-odds")

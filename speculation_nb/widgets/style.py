@@ -394,7 +394,8 @@ CSS = r"""
   .spec-app .spec-trade-row { order: 4; }
   .spec-app .spec-table-view { order: 5; }
   .spec-app .spec-odds { order: 6; flex: 0 0 auto; width: 100%; max-width: 100%; }
-  .spec-app .spec-bottom { order: 7; flex-direction: column; }
+  .spec-app .spec-odds-slot { order: 7; }
+  .spec-app .spec-bottom { order: 8; flex-direction: column; }
   .spec-app .spec-standings { min-width: 0; }
   .spec-app .spec-controls .spec-button { flex: 1 1 auto; min-height: 44px; }
   .spec-app button.spec-next, .spec-app button.spec-new-deal { flex: 1 1 100%; min-width: 0; }
