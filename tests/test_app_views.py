@@ -294,8 +294,15 @@ def test_without_an_event_loop_the_computers_act_at_once(monkeypatch):
     a.controller.pace = "normal"
     assert a.controller.delay == controller_module.PACES["normal"]
     c = a.controller
-    while not (c.game.over or c.waiting_for_person()):
-        a.ui.next.click()
+
+    def play() -> None:
+        while not (c.game.over or c.waiting_for_person()):
+            a.ui.next.click()
+
+    # In a thread of its own, which has no event loop: the test process may hold a running loop
+    # that nobody serves (Playwright's sync API, after the browser tests).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(play).result(timeout=600)
     assert not c.acting  # every computer action happened inside the clicks
     assert c.game.over or any(x.kind == "open_auction" for x in c.game.history)
 
