@@ -53,7 +53,7 @@ MAX_SEED = 2**63 - 1
 CSS = """
 .spec-simulation { gap: 4px; }
 .spec-simulation .spec-sim-row { gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-simulation .spec-sim-runs, .spec-simulation .spec-sim-seed { width: 150px; }
+.spec-simulation .spec-sim-runs, .spec-simulation .spec-sim-seed { width: 150px; max-width: 100%; }
 .spec-simulation .spec-sim-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
   letter-spacing: 0.6px; color: #5b6270; }
 .spec-simulation .spec-sim-status .widget-html-content { white-space: normal; font-size: 16px; }
@@ -438,7 +438,7 @@ class SimulationPanel:
         r = self.result
         assert r is not None and self._exact is not None
         exact = float(self._exact[0])
-        width, height, left, right, top, bottom = 420, 170, 44, 10, 10, 34
+        width, height, left, right, top, bottom = 420, 170, 44, 24, 10, 34
         lo_n, hi_n = r.curve[0][0], max(r.planned, r.curve[-1][0])
         span = max(log10(hi_n) - log10(lo_n), 1e-9)
 
