@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -41,6 +41,7 @@ from ..game import Game
 from ..i18n import Translator, error_text
 from ..session import Session
 from ..share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
+from .panel import ControllerPanel, tagged
 
 __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "share_error_text"]
 
@@ -135,7 +136,7 @@ def _data_url(text: str) -> str:
     return "data:application/json;charset=utf-8," + quote(text, safe="")
 
 
-class SharePanel:
+class SharePanel(ControllerPanel):
     """The sharing view (see the module docstring): ``SharePanel(controller).widget``."""
 
     def __init__(self, controller: Any) -> None:
@@ -156,53 +157,25 @@ class SharePanel:
     def _build(self) -> None:
         ui = self.ui = SimpleNamespace()
         ui.style = widgets.HTML(f"<style>{CSS}</style>")
-        ui.title = self._tag(widgets.HTML(), "spec-share-title")
-        ui.link = self._tag(widgets.HTML(), "spec-share-link-box")
-        ui.save_deal = self._tag(widgets.Button(), "spec-button", "spec-share-save-deal")
-        ui.save_session = self._tag(widgets.Button(), "spec-button", "spec-share-save-session")
-        ui.download = self._tag(widgets.HTML(), "spec-share-download")
-        ui.open = self._tag(
+        ui.title = tagged(widgets.HTML(), "spec-share-title")
+        ui.link = tagged(widgets.HTML(), "spec-share-link-box")
+        ui.save_deal = tagged(widgets.Button(), "spec-button", "spec-share-save-deal")
+        ui.save_session = tagged(widgets.Button(), "spec-button", "spec-share-save-session")
+        ui.download = tagged(widgets.HTML(), "spec-share-download")
+        ui.open = tagged(
             widgets.FileUpload(accept=".json,application/json", multiple=False, layout={"width": "auto"}),
             "spec-button",
             "spec-share-open",
         )
-        ui.message = self._tag(widgets.HTML(), "spec-share-message")
-        row = self._tag(widgets.HBox([ui.save_deal, ui.save_session, ui.open]), "spec-share-row")
-        ui.root = self._tag(widgets.VBox([ui.style, ui.title, ui.link, row, ui.download, ui.message]), "spec-share")
-        ui.save_deal.on_click(self._guard(lambda _b: self.save("deal")))
-        ui.save_session.on_click(self._guard(lambda _b: self.save("session")))
-        ui.open.observe(self._guard(self._on_upload), "value")
+        ui.message = tagged(widgets.HTML(), "spec-share-message")
+        row = tagged(widgets.HBox([ui.save_deal, ui.save_session, ui.open]), "spec-share-row")
+        ui.root = tagged(widgets.VBox([ui.style, ui.title, ui.link, row, ui.download, ui.message]), "spec-share")
+        ui.save_deal.on_click(self.guard(lambda _b: self.save("deal")))
+        ui.save_session.on_click(self.guard(lambda _b: self.save("session")))
+        ui.open.observe(self.guard(self._on_upload), "value")
 
-    @staticmethod
-    def _tag(w: Any, *classes: str) -> Any:
-        for cls in classes:
-            w.add_class(cls)
-        return w
-
-    @property
-    def widget(self) -> widgets.VBox:
-        """The root widget (``spec-share``)."""
-        root: widgets.VBox = self.ui.root
-        return root
-
-    @property
-    def t(self) -> Translator:
-        t: Translator = self.controller.t
-        return t
-
-    def close(self) -> None:
-        for w in vars(self.ui).values():
-            w.close()
-
-    def _guard(self, fn: Callable[[Any], object]) -> Callable[[Any], None]:
-        def handler(arg: Any) -> None:
-            try:
-                fn(arg)
-            except Exception:  # never a traceback in the page
-                log.exception("speculation_nb share panel: a callback failed")
-                self._say("error.unexpected", "error")
-
-        return handler
+    def failed(self) -> None:
+        self._say("error.unexpected", "error")
 
     def _say(self, key: str, kind: str, **params: Any) -> None:
         self.message_key, self.message_kind, self.message_params = key, kind, params

@@ -26,7 +26,7 @@ import asyncio
 import html
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from math import log10, sqrt
@@ -38,6 +38,7 @@ import numpy as np
 
 from .. import odds, simulate
 from ..i18n import Translator
+from .panel import ControllerPanel, tagged
 
 __all__ = ["MAX_RUNS", "MIN_RUNS", "SimulationPanel", "SimulationResult", "batches"]
 
@@ -174,7 +175,7 @@ def _schedule(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
     return loop.create_task(coro)
 
 
-class SimulationPanel:
+class SimulationPanel(ControllerPanel):
     """The simulate control of the app (see the module docstring).
 
     ``SimulationPanel(controller, pause=0.05)``: ``controller`` is the app's
@@ -203,51 +204,26 @@ class SimulationPanel:
     def _build(self) -> None:
         ui = self.ui = SimpleNamespace()
         ui.style = widgets.HTML(f"<style>{CSS}</style>")
-        ui.title = self._tag(widgets.HTML(), "spec-sim-title")
-        ui.runs = self._tag(widgets.Text(value=f"{DEFAULT_RUNS}", continuous_update=False), "spec-sim-runs")
-        ui.seed = self._tag(widgets.Text(value="", continuous_update=False), "spec-sim-seed")
-        ui.run = self._tag(widgets.Button(button_style="primary"), "spec-button", "spec-sim-run")
-        ui.stop = self._tag(widgets.Button(disabled=True), "spec-button", "spec-sim-stop")
-        ui.status = self._tag(widgets.HTML(), "spec-sim-status")
-        ui.result = self._tag(widgets.HTML(), "spec-sim-result")
-        ui.chart = self._tag(widgets.HTML(), "spec-sim-chart")
-        row = self._tag(widgets.HBox([ui.runs, ui.seed, ui.run, ui.stop]), "spec-sim-row")
-        ui.root = self._tag(widgets.VBox([ui.style, ui.title, row, ui.status, ui.result, ui.chart]), "spec-simulation")
-        ui.run.on_click(self._guard(lambda _b: self.run()))
-        ui.stop.on_click(self._guard(lambda _b: self.stop()))
-
-    @staticmethod
-    def _tag(w: Any, *classes: str) -> Any:
-        for cls in classes:
-            w.add_class(cls)
-        return w
-
-    @property
-    def widget(self) -> widgets.VBox:
-        """The root widget (``spec-simulation``)."""
-        root: widgets.VBox = self.ui.root
-        return root
-
-    @property
-    def t(self) -> Translator:
-        t: Translator = self.controller.t
-        return t
+        ui.title = tagged(widgets.HTML(), "spec-sim-title")
+        ui.runs = tagged(widgets.Text(value=f"{DEFAULT_RUNS}", continuous_update=False), "spec-sim-runs")
+        ui.seed = tagged(widgets.Text(value="", continuous_update=False), "spec-sim-seed")
+        ui.run = tagged(widgets.Button(button_style="primary"), "spec-button", "spec-sim-run")
+        ui.stop = tagged(widgets.Button(disabled=True), "spec-button", "spec-sim-stop")
+        ui.status = tagged(widgets.HTML(), "spec-sim-status")
+        ui.result = tagged(widgets.HTML(), "spec-sim-result")
+        ui.chart = tagged(widgets.HTML(), "spec-sim-chart")
+        row = tagged(widgets.HBox([ui.runs, ui.seed, ui.run, ui.stop]), "spec-sim-row")
+        ui.root = tagged(widgets.VBox([ui.style, ui.title, row, ui.status, ui.result, ui.chart]), "spec-simulation")
+        ui.run.on_click(self.guard(lambda _b: self.run()))
+        ui.stop.on_click(self.guard(lambda _b: self.stop()))
 
     def close(self) -> None:
         self.stop()
-        for w in vars(self.ui).values():
-            w.close()
+        super().close()
 
-    def _guard(self, fn: Callable[[Any], object]) -> Callable[[Any], None]:
-        def handler(arg: Any) -> None:
-            try:
-                fn(arg)
-            except Exception:  # never a traceback in the page
-                log.exception("speculation_nb simulation panel: a callback failed")
-                self.error_key = "error.unexpected"
-                self._redraw()
-
-        return handler
+    def failed(self) -> None:
+        self.error_key = "error.unexpected"
+        self._redraw()
 
     # ---------------------------------------------------------------- running
     @property
