@@ -542,3 +542,21 @@ def test_a_running_loop_outside_a_kernel_does_not_pace_the_computers(monkeypatch
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         assert pool.submit(asyncio.run, delay()).result(timeout=120) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "range_"),
+    [("set_players", 20, "3 to 8"), ("set_chips", 2, "6 to 1,000,000,000"), ("set_deals", 20_000, "0 to 10,000")],
+)
+def test_a_setting_out_of_range_is_refused_in_words_and_kept_as_typed(field, typed, range_):
+    """S1 and the settings' limits: what a person types is never clamped or changed; applying
+    says why it cannot be, and the session (its seed, its standings) is kept."""
+    a = make(players=4, seed=3, mode="classroom")
+    a.ui.next.click()
+    before = a.controller.session.to_json()
+    getattr(a.ui, field).value = typed
+    a.settings._apply()
+    assert a.controller.message_kind == "error"
+    assert f"{typed:,} is not possible here" in a.controller.message and range_ in a.controller.message
+    assert getattr(a.ui, field).value == typed
+    assert a.controller.session.to_json() == before

@@ -380,11 +380,15 @@ def test_settings_produce_the_right_rules():
     assert ui.set_v1.disabled and ui.set_hand.disabled and ui.set_ante.disabled
     ui.apply.click()
     assert c.rules == Rules(players=6, start_chips=80, preset="hoyle1847")
-    # The starting stack can never be set below the largest ante.
+    # S1: the starting stack can never be below the largest ante: refused in words, kept as typed.
     ui.set_preset.value = "cardrules"
     ui.set_hand.value = 5
     ui.set_chips.value = 1
-    assert ui.set_chips.value == Rules(players=6, hand_size=5).dealer_ante
+    least = Rules(players=6, hand_size=5).dealer_ante
+    assert ui.set_chips.value == 1 and ui.set_chips.min == least
+    ui.apply.click()
+    assert f"1 is not possible here: type a whole number from {least} to" in c.message
+    assert c.rules == Rules(players=6, start_chips=80, preset="hoyle1847")
 
 
 def test_language_selector_is_wired():

@@ -17,10 +17,12 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..checks import MAX_CHIPS
 from ..i18n import Translator, available_languages
 from ..rules import PRESETS, Rules
+from ..saving import MAX_DEALS
 from .controller import DEFAULT_NAMES, MODES, PACE_CHOICES, Controller
-from .parts import Shell, button, esc, html_widget, relabel, set_traits, show
+from .parts import NumberField, Shell, button, esc, html_widget, relabel, set_traits, show
 
 __all__ = ["TEMPERAMENT_CHOICES", "SettingsView"]
 
@@ -114,7 +116,7 @@ class SettingsView:
             w.add_class(cls)
             return w
 
-        ui.set_players = tag(widgets.BoundedIntText(value=5, min=3, max=8, style=style), "spec-set-players")
+        ui.set_players = tag(NumberField(value=5, min=3, max=8, style=style), "spec-set-players")
         ui.set_names = [
             tag(
                 widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "60px"}, layout=L(width="auto")),
@@ -132,7 +134,7 @@ class SettingsView:
         ui.set_v2 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v2")
         ui.set_v3 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v3")
         ui.set_v4 = tag(widgets.Checkbox(value=False, indent=False), "spec-set-v4")
-        ui.set_cap = tag(widgets.BoundedIntText(value=12, min=1, max=10_000, style=style), "spec-set-cap")
+        ui.set_cap = tag(NumberField(value=12, min=1, max=MAX_CHIPS, style=style), "spec-set-cap")
         ui.set_hand = tag(
             widgets.Dropdown(options=[("3", 3), ("4", 4), ("5", 5)], value=3, style=style), "spec-set-hand"
         )
@@ -140,9 +142,9 @@ class SettingsView:
             widgets.Dropdown(options=[("-", "traditional"), ("-", "uniform")], value="traditional", style=style),
             "spec-set-ante",
         )
-        ui.set_uniform = tag(widgets.BoundedIntText(value=4, min=1, max=1000, style=style), "spec-set-uniform")
-        ui.set_chips = tag(widgets.BoundedIntText(value=60, min=6, max=100_000, style=style), "spec-set-chips")
-        ui.set_deals = tag(widgets.BoundedIntText(value=10, min=0, max=1000, style=style), "spec-set-deals")
+        ui.set_uniform = tag(NumberField(value=4, min=1, max=MAX_CHIPS, style=style), "spec-set-uniform")
+        ui.set_chips = tag(NumberField(value=60, min=6, max=MAX_CHIPS, style=style), "spec-set-chips")
+        ui.set_deals = tag(NumberField(value=10, min=0, max=MAX_DEALS, style=style), "spec-set-deals")
         ui.set_mode = tag(
             widgets.ToggleButtons(options=[("-", m) for m in MODES], value="play", style=style), "spec-set-mode"
         )
@@ -242,6 +244,13 @@ class SettingsView:
 
         ui = self.app.ui
         c = self.app.controller
+        for w in (ui.set_players, ui.set_deals, ui.set_chips, ui.set_uniform, ui.set_cap):
+            if not w.disabled and not w.min <= w.value <= w.max:  # refused in words, never changed
+                label = w.description.rstrip(": ")
+                t = c.t
+                words = {"value": t.number(w.value), "low": t.number(w.min), "high": t.number(w.max)}
+                c.notify(t("error.setting_range", setting=label, **words), "error")
+                return
         try:
             rules = self.rules()
         except ValueError as error:
@@ -339,7 +348,7 @@ class SettingsView:
         """Keep the form consistent: no impossible combination can be applied; Hoyle's rules
         show what they play (no variants, 3 cards each, the traditional antes)."""
         ui = self.app.ui
-        n = ui.set_players.value
+        n = min(max(ui.set_players.value, 3), 8)  # the names shown; the number typed stays as typed
         for i, w in enumerate(ui.set_names):
             show(w, i < n)
         hoyle = ui.set_preset.value == "hoyle1847"
@@ -364,9 +373,7 @@ class SettingsView:
             least = max(probe.dealer_ante, probe.player_ante)
         except ValueError:
             least = 1
-        if ui.set_chips.value < least:
-            ui.set_chips.value = least
-        ui.set_chips.min = least
+        ui.set_chips.min = least  # a smaller stack is refused when the settings are applied
         options = [(ui.set_names[i].value.strip() or DEFAULT_NAMES[i], i) for i in range(n)]
         if list(ui.set_you.options) != options:
             current = ui.set_you.value
