@@ -10,6 +10,7 @@ tests/test_share_browser.py opens the link in a real browser.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -30,6 +31,13 @@ def controller(**kwargs) -> Controller:
     return Controller(**options)
 
 
+def run_loop(main) -> None:
+    """``asyncio.run(main())`` in a thread of its own: after the browser tests the test process's
+    main thread holds Playwright's running event loop, where ``asyncio.run`` is refused."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result(timeout=600)
+
+
 def run_to_end(panel: SimulationPanel) -> None:
     """Start a run inside an event loop (as ipykernel and Pyodide have one) and wait for it."""
 
@@ -38,7 +46,7 @@ def run_to_end(panel: SimulationPanel) -> None:
         assert task is not None
         await task
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 def test_batches_cover_the_run_and_grow():
@@ -110,7 +118,7 @@ def test_the_run_stops_when_asked_and_the_app_answers_meanwhile():
         panel.ui.stop.click()
         await task
 
-    asyncio.run(main())
+    run_loop(main)
     r = panel.result
     assert seen["running"] and r is not None and r.stopped and 0 < r.runs < MAX_RUNS
     assert not panel.running and not panel.ui.run.disabled and panel.ui.stop.disabled
@@ -132,7 +140,7 @@ def test_another_moment_cancels_the_run_and_clears_its_numbers():
         with pytest.raises(asyncio.CancelledError):
             await task
 
-    asyncio.run(main())
+    run_loop(main)
     assert panel.result is None and not panel.running and panel.ui.result.value == ""
     assert len(c.game.history) == 1
 
