@@ -229,7 +229,7 @@ def _game(data: Any) -> Game:
 # ------------------------------------------------------------------------ sessions
 def session_to_dict(session: Session) -> dict[str, Any]:
     """The saved form of a session: its settings and every deal's saved game."""
-    return {
+    saved = {
         "format": SESSION_FORMAT,
         "version": VERSION,
         "rules": session.rules.to_dict(),
@@ -240,6 +240,9 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "games": [game_to_dict(g) for g in session.games],
         "ended": session.ended,
     }
+    if session.from_one_game:
+        saved["dealt"] = "game"
+    return saved
 
 
 def session_from_json(text: str | bytes) -> Session:
@@ -262,6 +265,8 @@ def session_from_json(text: str | bytes) -> Session:
 def _session(data: Any) -> Session:
     from .session import Session
 
+    if isinstance(data, dict) and "dealt" in data:
+        return _one_game_session(data)
     expect_keys(data, _SESSION_KEYS, "a saved session")
     _version(data, SESSION_FORMAT)
     games = data["games"]
@@ -292,5 +297,29 @@ def _session(data: Any) -> Session:
     if data["ended"] == "stopped":
         session.stop()
     elif data["ended"] is not None and (session.next_deal() is not None or session.ended != data["ended"]):
+        raise ValueError("the session's end does not follow from its deals")
+    return session
+
+
+def _one_game_session(data: dict[str, Any]) -> Session:
+    """A session of one given deal (``Session.from_game``): its one game, checked as a saved game is."""
+    from .session import Session
+
+    expect_keys(data, _SESSION_KEYS | {"dealt"}, "a saved session")
+    _version(data, SESSION_FORMAT)
+    if data["dealt"] != "game":
+        raise ValueError(f"dealt is 'game' or absent, not {quote(data['dealt'])}")
+    games = data["games"]
+    if not isinstance(games, list) or len(games) != 1 or data["deals"] != 1:
+        raise ValueError("a session of one given deal has exactly one deal")
+    if data["ended"] not in (None, "deals"):
+        raise ValueError(f"unknown end {quote(data['ended'])}")
+    game = _game(games[0])
+    if game.rules.to_dict() != Rules.from_dict(data["rules"]).to_dict():
+        raise ValueError("the deal's rules are not the session's")
+    session = Session.from_game(game, data["names"])
+    if session.first_dealer != data["dealer"] or session.seed != data["seed"]:
+        raise ValueError("the session's dealer and seed are the deal's")
+    if data["ended"] == "deals" and session.next_deal() is not None:
         raise ValueError("the session's end does not follow from its deals")
     return session

@@ -84,6 +84,27 @@ class Session:
         self._ended: str | None = None
         self._final: list[int] | None = None
         self._shared: list[int] | None = None
+        self._from_game = False
+
+    @classmethod
+    def from_game(cls, game: Game, names: Sequence[str] | None = None) -> Session:
+        """A session of one deal: ``game`` as it stands (a deal saved alone, opened in the app).
+
+        Its deal does not follow from a session seed, so it has no next deal (G3 ends it after
+        this one) and it saves with ``"dealt": "game"`` (:mod:`speculation_nb.saving`).
+        """
+        if not isinstance(game, Game):
+            raise ValueError("Session.from_game needs a Game")
+        seed = game.seed if game.seed is not None else 0
+        session = cls(game.rules, names, deals=1, seed=seed, dealer=game.dealer)
+        session._games = [game]
+        session._from_game = True
+        return session
+
+    @property
+    def from_one_game(self) -> bool:
+        """True for a session made by :meth:`from_game` (its one deal was given, not dealt)."""
+        return self._from_game
 
     # ----------------------------------------------------------------- readers
     @property

@@ -281,9 +281,32 @@ def test_hostile_files_are_refused_and_nothing_changes(data, words):
     assert "spec-share-error" in panel.ui.message._dom_classes
 
 
-def test_a_saved_deal_alone_is_refused_with_the_reason():
+def test_a_saved_deal_alone_opens_as_a_session_of_that_deal():
     c = controller(seed=4)
     panel = SharePanel(c)
-    before = c.session.to_json()
-    assert not panel.load(Game.deal(Rules(players=5), seed=3).to_json())
-    assert c.session.to_json() == before and "single deal" in panel.ui.message.value
+    game = Game.deal(Rules(players=5), seed=3)
+    for _ in range(4):
+        game.reveal()
+    assert panel.load(game.to_json())
+    assert c.game.to_json() == game.to_json() and c.session.deals == 1
+    assert "4 actions" in panel.ui.message.value
+    # its session saves and opens again, the one deal unchanged (G3: it has no next deal)
+    again = Session.from_json(c.session.to_json())
+    assert again.game.to_json() == game.to_json() and again.from_one_game
+
+
+def test_G3_a_session_of_one_given_deal_has_no_next_deal():
+    game = Game.deal(Rules(players=3), seed=11)
+    session = Session.from_game(game, ["A", "B", "C"])
+    while not session.game.over:
+        session.game.reveal() if session.game.auction is None else session.game.decline()
+    assert session.next_deal() is None and session.ended == "deals"
+    assert Session.from_json(session.to_json()).ended == "deals"
+
+
+def test_a_session_of_one_given_deal_refuses_a_second_deal_in_its_file():
+    game = Game.deal(Rules(players=3), seed=11)
+    data = json.loads(Session.from_game(game).to_json())
+    data["games"].append(data["games"][0])
+    with pytest.raises(ValueError, match="exactly one deal"):
+        Session.from_json(json.dumps(data))

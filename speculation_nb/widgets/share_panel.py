@@ -206,7 +206,8 @@ class SharePanel(ControllerPanel):
         return text
 
     def load(self, data: bytes | str) -> bool:
-        """Open the bytes of a saved file: a session opens in the app (True); anything
+        """Open the bytes of a saved file: a session opens in the app (True), and so does a deal
+        saved alone (as a session of that one deal, :meth:`Session.from_game`); anything
         else is refused with the reason in the message line, and nothing changes."""
         try:
             loaded = read_save(data)
@@ -215,10 +216,10 @@ class SharePanel(ControllerPanel):
             self._say("error.save.refused", "error", reason=share_error_text(error, self.t))
             return False
         if isinstance(loaded, Game):
-            # MERGE (issue 10/11): a lone deal needs the engine to make a session of it
-            # (e.g. Session.from_game); until then it is refused with the reason in words.
-            self._say("error.save.deal_alone", "error")
-            return False
+            names = self.controller.names if len(self.controller.names) == loaded.rules.players else None
+            self.controller.replace_session(Session.from_game(loaded, names), None)
+            self._say("status.share.opened_deal", "ok", moves=len(loaded.history))
+            return True
         self.controller.replace_session(loaded, None)
         self._say("status.share.opened", "ok", deal=loaded.deal_number, seed=loaded.seed)
         return True
