@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from voila_server import free_port
 
 REPO = Path(__file__).resolve().parent.parent
 try:
@@ -37,8 +38,6 @@ try:
 except ImportError:  # a checkout that is not installed
     sys.path.insert(0, str(REPO))
     from speculation_nb.table.redis_store import redis_acl_rules
-
-from voila_server import free_port
 
 __all__ = ["RedisServer", "redis_server", "redis_server_binary"]
 
