@@ -83,6 +83,32 @@ def _open_redis(url: str) -> TableStore:
 # --- tables -------------------------------------------------------------------------------
 
 
+def test_every_store_is_a_table_store(store: TableStore) -> None:
+    assert isinstance(store, TableStore)
+
+
+def test_sqlite_store_makes_its_folder_and_file_private(tmp_path: Path) -> None:
+    """The file holds the members' names and secrets' hashes: for the server's user only."""
+    folder = tmp_path / "new" / "tables"
+    made = open_store(f"sqlite://{folder / 'tables.sqlite3'}")
+    assert isinstance(made, SQLiteStore)
+    made.create(new_code(), {})
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert (folder / "tables.sqlite3").stat().st_mode & 0o777 == 0o600
+    assert all(p.stat().st_mode & 0o077 == 0 for p in folder.iterdir()), "the -wal and -shm files too"
+    made.close()
+    again = SQLiteStore(folder)  # a folder: the file in it
+    assert again.path == folder / "tables.sqlite3"
+    again.close()
+
+
+def test_sqlite_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    path.write_bytes(b"not a database" * 100)
+    with pytest.raises(StoreError):
+        SQLiteStore(path)
+
+
 def test_create_once_per_code(store: TableStore) -> None:
     code = new_code()
     assert not store.exists(code)

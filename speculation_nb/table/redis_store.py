@@ -257,7 +257,7 @@ class RedisStore:
         records = []
         for stream_id, fields in entries:
             number = _number(stream_id)
-            body = fields.get(b"r")
+            body = fields.get(b"r", fields.get("r"))  # bytes, or str with decode_responses in the URL
             if number is not None and body is not None:
                 records.append((number, load_record(body)))
         return records
