@@ -1,8 +1,9 @@
 """A real Redis server for the table store's tests and benchmark, set up as deploy/README.md says.
 
 ``RedisServer()`` (a context manager) writes a ``redis.conf`` in a temporary folder (bind
-127.0.0.1 on a free port, no persistence, the ``default`` user off, the two users of
-:func:`speculation_nb.table.redis_store.redis_acl_rules` with random passwords), starts
+127.0.0.1 on a free port, no persistence) and the ACL file that
+:func:`speculation_nb.table.redis_store.redis_setup` makes (the ``default`` user off, the
+users ``referee`` and ``student`` of ``redis_acl_rules`` with random passwords), starts
 Debian's ``redis-server`` with it, waits until the referee user gets an answer to ``PING``,
 and stops the server on exit (and at interpreter exit, should a test run be interrupted).
 
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import secrets
 import shutil
 import subprocess
 import sys
@@ -34,10 +34,10 @@ from voila_server import free_port
 
 REPO = Path(__file__).resolve().parent.parent
 try:
-    from speculation_nb.table.redis_store import redis_acl_rules
+    from speculation_nb.table.redis_store import redis_setup
 except ImportError:  # a checkout that is not installed
     sys.path.insert(0, str(REPO))
-    from speculation_nb.table.redis_store import redis_acl_rules
+    from speculation_nb.table.redis_store import redis_setup
 
 __all__ = ["RedisServer", "redis_server", "redis_server_binary"]
 
@@ -59,15 +59,17 @@ class RedisServer:
         self.binary = binary or redis_server_binary()
         if self.binary is None:
             raise FileNotFoundError("redis-server is not installed (apt-get install redis-server)")
-        self.passwords = {"referee": secrets.token_hex(16), "student": secrets.token_hex(16)}
+        self.urls: dict[str, str] = {}
         self.folder = Path(tempfile.mkdtemp(prefix="speculation-redis-"))
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
     def config(self, port: int) -> str:
-        """The server's configuration: every ACL line of ``redis_acl_rules`` as a ``user`` line."""
-        rules = redis_acl_rules(self.passwords["referee"], self.passwords["student"])
-        users = [line.replace("ACL SETUSER ", "user ", 1) for line in rules]
+        """The server's configuration, and its ACL file written beside it (as deploy/README.md does)."""
+        acl, self.urls = redis_setup("127.0.0.1", port)
+        aclfile = self.folder / "users.acl"
+        aclfile.write_text("\n".join(acl) + "\n")
+        aclfile.chmod(0o600)
         settings = [
             "bind 127.0.0.1",
             f"port {port}",
@@ -80,13 +82,16 @@ class RedisServer:
             "databases 2",
             "maxmemory 256mb",
             "maxmemory-policy noeviction",
+            f'aclfile "{aclfile}"',
         ]
-        return "\n".join([*settings, *users]) + "\n"
+        return "\n".join(settings) + "\n"
 
     def url(self, user: str, password: str | None = None) -> str:
-        """The store address for ``user`` (its own password unless ``password`` is given)."""
-        word = self.passwords.get(user, "") if password is None else password
-        return f"redis://{user}:{word}@127.0.0.1:{self.port}/0"
+        """The store address for ``user`` (``referee``, ``student``: with its password, unless
+        ``password`` is given; any other user: with ``password``)."""
+        if password is None and user in ("referee", "student"):
+            return self.urls[f"SPECULATION_REDIS_{user.upper()}"]
+        return f"redis://{user}:{password or ''}@127.0.0.1:{self.port}/0"
 
     def log_text(self) -> str:
         path = self.folder / "redis.log"

@@ -37,8 +37,10 @@ failure (a server unreachable, a wrong password, a refused command) is a
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
+import secrets
 import time
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -48,7 +50,7 @@ from .store import DEFAULT_TTL, StoreError, check_stream, dump_record, load_reco
 if TYPE_CHECKING:
     import redis
 
-__all__ = ["PREFIX", "RESERVED_KEYS", "RedisStore", "redis_acl_rules"]
+__all__ = ["PREFIX", "RESERVED_KEYS", "RedisStore", "redis_acl_rules", "redis_setup"]
 
 #: Every key of every table starts with this (the ACL rules name it).
 PREFIX = "spec:"
@@ -135,6 +137,20 @@ def redis_acl_rules(referee_password: str, student_password: str) -> list[str]:
         f"ACL SETUSER student reset on {hashed(student_password)} -@all +ping +select +get +exists +xrange +xread"
         f" {readable} resetchannels (+xadd %W~{PREFIX}*:requests)",
     ]
+
+
+def redis_setup(host: str = "127.0.0.1", port: int = 6379, db: int = 0) -> tuple[list[str], dict[str, str]]:
+    """New random passwords for the two users: the lines of a Redis ACL file (``aclfile``,
+    the ``user ...`` form of :func:`redis_acl_rules`) and the two store addresses, by the
+    names ``deploy/jupyterhub_config.py`` reads (``SPECULATION_REDIS_REFEREE``,
+    ``SPECULATION_REDIS_STUDENT``)."""
+    referee, student = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    acl = [line.replace("ACL SETUSER ", "user ", 1) for line in redis_acl_rules(referee, student)]
+    where = f"{host}:{port}/{db}"
+    return acl, {
+        "SPECULATION_REDIS_REFEREE": f"redis://referee:{referee}@{where}",
+        "SPECULATION_REDIS_STUDENT": f"redis://student:{student}@{where}",
+    }
 
 
 @contextlib.contextmanager
@@ -294,3 +310,28 @@ class RedisStore:
 def _milliseconds(ttl: float) -> int:
     """A time to live in whole milliseconds, at least 1 (Redis refuses 0)."""
     return max(1, round(float(ttl) * 1000))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m speculation_nb.table.redis_store [--host H] [--port P] ACLFILE ENVFILE``:
+    write a new ACL file for Redis and the hub's two settings (deploy/README.md)."""
+    import os
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="the Redis server's address, as the kernels reach it")
+    parser.add_argument("--port", type=int, default=6379)
+    parser.add_argument(
+        "aclfile", help="the ACL file to write (Redis's aclfile setting), e.g. /etc/redis/speculation.acl"
+    )
+    parser.add_argument("envfile", help="the file to add the two settings to, e.g. /etc/jupyterhub/speculation.env")
+    options = parser.parse_args(argv)
+    acl, settings = redis_setup(options.host, options.port)
+    with open(os.open(options.aclfile, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640), "w") as out:
+        out.write("\n".join(acl) + "\n")
+    with open(os.open(options.envfile, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a") as out:
+        out.write("".join(f"{name}={value}\n" for name, value in settings.items()))
+    print(f"wrote the users referee and student to {options.aclfile}, their addresses to {options.envfile}")
+
+
+if __name__ == "__main__":
+    main()

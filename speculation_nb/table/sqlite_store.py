@@ -36,7 +36,7 @@ from typing import Any
 
 from .store import DEFAULT_TTL, StoreError, check_stream, dump_record, load_record
 
-__all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "SQLiteStore"]
+__all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "SQLiteStore", "default_path", "default_url"]
 
 #: Seconds a writer waits for the database's write lock before giving up with StoreError.
 BUSY_TIMEOUT = 15.0
@@ -57,6 +57,20 @@ CREATE TABLE IF NOT EXISTS keys (
 """
 
 _EXPIRED = "SELECT code FROM tables WHERE expires <= ?"
+
+
+def default_path() -> Path:
+    """Where one Voila server's kernels keep their tables when nothing else is said:
+    ``$XDG_STATE_HOME/speculation_nb/tables.sqlite3`` (``~/.local/state/...`` by default),
+    the server's user's own folder, kept across restarts (a teacher's reload resumes)."""
+    state = os.environ.get("XDG_STATE_HOME", "")
+    base = Path(state) if state and Path(state).is_absolute() else Path.home() / ".local" / "state"
+    return base / "speculation_nb" / DEFAULT_FILE
+
+
+def default_url() -> str:
+    """:func:`default_path` as a ``SPECULATION_TABLE_STORE`` address (``sqlite:///...``)."""
+    return f"sqlite://{default_path()}"
 
 
 @contextlib.contextmanager
