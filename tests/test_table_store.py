@@ -102,6 +102,26 @@ def test_sqlite_store_makes_its_folder_and_file_private(tmp_path: Path) -> None:
     again.close()
 
 
+def _append_and_close(store: TableStore, code: str) -> None:
+    store.append(code, "events", {"from": "the forked process"})
+    store.close()
+
+
+def test_sqlite_store_goes_on_in_a_forked_process(tmp_path: Path) -> None:
+    """A kernel forked with the store open gets connections of its own; its parent's go on."""
+    store = SQLiteStore(tmp_path / "tables.sqlite3")
+    code = new_code()
+    store.create(code, {})
+    store.append(code, "events", {"from": "the parent"})
+    child = multiprocessing.get_context("fork").Process(target=_append_and_close, args=(store, code))
+    child.start()
+    child.join(PATIENCE)
+    assert child.exitcode == 0
+    assert store.append(code, "events", {"from": "the parent"}) == 3
+    assert [r["from"] for _, r in store.read(code, "events")] == ["the parent", "the forked process", "the parent"]
+    store.close()
+
+
 def test_sqlite_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     path = tmp_path / "tables.sqlite3"
     path.write_bytes(b"not a database" * 100)
