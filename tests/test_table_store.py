@@ -434,11 +434,14 @@ def test_any_appends_read_back_the_same_in_every_store(
         expected[stream].append((len(expected[stream]) + 1, record))
     for made in every_store:
         made.create(code, {})
+        numbers = {"requests": 0, "events": 0}
         for stream, record in appends:
-            made.append(code, stream, record)
+            numbers[stream] += 1
+            assert made.append(code, stream, record) == numbers[stream], made
         for stream, records in expected.items():
             assert made.read(code, stream) == records, made
             assert made.read(code, stream, after=after, limit=limit) == records[after : after + limit], made
+            assert made.wait(code, stream, after=after, timeout=0, limit=limit) == records[after : after + limit], made
         made.wipe(code)
 
 
@@ -539,6 +542,29 @@ def test_redis_referee_may_do_everything_with_tables(redis_users: tuple[TableSto
     assert referee.get(code, "record") == {"r": 1}
     referee.touch(code, ttl=60)
     assert referee.append(code, "events", {"kind": "closed"}) == 1
+
+
+def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) -> None:  # noqa: F811
+    """All of a table's keys go at once: never a moment without its meta, a reply without its table."""
+    import redis
+
+    referee = _open_redis(redis_server.url("referee"))
+    code = new_code()
+    referee.create(code, {}, ttl=600)
+    referee.put(code, "moment", {"version": 1})
+    referee.put(code, "reply:" + "z" * 32, {"ok": True})
+    referee.put(code, "record", {"r": 1})
+    referee.touch(code, ttl=3600)
+    client = redis.Redis.from_url(redis_server.url("referee"))
+    try:
+        names = [f"spec:{code}:{name}" for name in ("meta", "moment", "record", "requests", "events", "keys")]
+        names.append(f"spec:{code}:reply:" + "z" * 32)
+        instants = {client.execute_command("PEXPIRETIME", name) for name in names}
+        assert len(instants) == 1 and instants.pop() > 0, "one instant, in the future"
+    finally:
+        client.close()
+        referee.wipe(code)
+        referee.close()
 
 
 def test_redis_needs_a_user_and_its_password(redis_server: RedisServer) -> None:  # noqa: F811
