@@ -91,6 +91,7 @@ KEY_PREFIXES = (
     "lesson",
     "cast",
     "tournament",
+    "class",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
