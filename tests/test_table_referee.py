@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from speculation_nb import Game, Rules, Session
 from speculation_nb.actions import Action
 from speculation_nb.i18n import error_text, translator
-from speculation_nb.table import Member, MemoryStore, Referee, Reply, SessionHost, TableRefusal, show_code
+from speculation_nb.table import Host, Member, MemoryStore, Referee, Reply, SessionHost, TableRefusal, show_code
 from speculation_nb.table.seating import MAX_NAME
 
 
@@ -278,6 +278,17 @@ def test_T2_a_seat_must_exist_and_be_free():
     referee.seat_computer(2)
     reply = ask(Member(store, referee.code), referee, "join", name="Julia", seat=2)
     assert reply.key == "table.seat_taken"
+
+
+def test_T1_T9_the_link_names_the_code_only_and_the_meta_tells_the_free_seats():
+    store, _, host, referee = table(3, seed=2)
+    link = referee.link("https://example.org/app/?lang=it&table=OLD")
+    assert link == f"https://example.org/app/?lang=it&table={show_code(referee.code)}"
+    assert referee.host_secret not in link and isinstance(host, Host)
+    m = Member(store, referee.code)
+    assert m.meta["free"] == [0, 1, 2] and m.meta["players"] == 3
+    seated(store, referee, [("Fanny", 1)])
+    assert m.refresh()["free"] == [0, 2]
 
 
 def test_T1_a_member_of_no_table_is_refused():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -57,7 +58,7 @@ class Referee:
         teams: bool = False,
         clock: Callable[[], float] = time.monotonic,
         code: str | None = None,
-        rng: Any = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.store, self.host = store, host
         self.code = read_code(code) if code is not None else new_code(rng)
