@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -462,6 +463,29 @@ def test_T8_T9_resume_after_a_referee_restart_members_keep_their_seats_and_rejoi
     assert (info.value.rule, info.value.key) == ("T12", "table.superseded")
 
 
+def test_T12_a_serving_referee_stops_when_a_second_referee_resumes_the_table():
+    store, _, _, first = table(3, seed=2)
+    (fanny,) = seated(store, first, [("Fanny", 0)])
+    stopped: list[str | None] = []
+    first.observe(lambda: stopped.append(first.stopped))
+    out: dict = {}
+
+    async def main() -> None:
+        serving = asyncio.create_task(first.serve(0.05))
+        await asyncio.sleep(0)
+        out["second"] = Referee.resume(store, first.code, first.host_secret, SessionHost)
+        await asyncio.wait_for(serving, timeout=60)  # the first sees the newer epoch and returns
+        serving = asyncio.create_task(out["second"].serve(0.05))
+        out["reply"] = await fanny.answer(3)
+        out["second"].close()
+        await serving
+
+    run_loop(main)
+    assert first.stopped == "superseded" and "superseded" in stopped
+    assert (out["reply"].rule, out["reply"].key) == ("T7", "table.no_poll")  # the second referee answered
+    assert store.get(first.code, "meta")["referee"] == out["second"].epoch == first.epoch + 1
+
+
 def run_rejoin(member: Member, member_id: str, token: str, referee: Referee) -> Reply:
     """A rejoin while the referee serves (the async way)."""
     out: list[Reply] = []
@@ -510,6 +534,46 @@ def own(value, seat):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 500), STEPS)
 def test_T3_T4_any_requests_leave_the_game_equal_to_replaying_the_accepted_actions(seed, steps):
+    check_requests(seed, steps)
+
+
+def random_steps(rng: random.Random, count: int) -> list:
+    """Steps of the same shapes as STEPS, drawn by a seeded rng: long runs that get far into deals."""
+    out: list = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.06:
+            out.append(("teacher", rng.choice(["pause", "take", "back"]), rng.randrange(3)))
+        elif roll < 0.16:
+            out.append(("teacher", rng.choice(["resume", "give", "now", "all"]), rng.randrange(3)))
+        elif roll < 0.22:
+            out.append(("time", rng.uniform(0, 3)))
+        else:
+            who = rng.choice(["due", "due", "holder", 0, 1, 2, 3])
+            seat = rng.choice(["own", "own", "own", 0, 1, 2, 3])
+            kind = rng.choice(["reveal"] * 5 + ["open_auction", "bid", "bid", "bid", "accept", "decline", "trade"])
+            action = {
+                "reveal": {"action": "reveal", "seat": rng.choice(["own", "own", 0, 1, 2])},
+                "open_auction": {"action": "open_auction"},
+                "bid": {"action": "bid", "seat": rng.choice(["own", "own", 0, 1, 2]), "amount": rng.randrange(-1, 25)},
+                "accept": {"action": "accept", "seat": rng.randrange(3)},
+                "decline": {"action": "decline"},
+                "trade": {"action": "blind_trade", "buyer": 0, "seller": 1, "count": 1, "price": 1},
+            }[kind]
+            out.append(("act", who, seat, action, rng.random() < 0.85))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_T3_T4_long_seeded_runs_of_requests_also_replay_exactly(seed):
+    rng = random.Random(seed)
+    check_requests(rng.randrange(500), random_steps(rng, 250))
+
+
+def check_requests(seed, steps) -> None:
+    """Apply ``steps`` (requests of members, honest or forged, and the teacher's steps) and check
+    that every accepted action was its requester's to take, and that the game is the replay of
+    exactly the accepted actions."""
     clock = Clock()
     _, session, host, referee = table(3, seed=seed, clock=clock)
     store = referee.store
