@@ -484,6 +484,10 @@ def test_T12_a_serving_referee_stops_when_a_second_referee_resumes_the_table():
     assert first.stopped == "superseded" and "superseded" in stopped
     assert (out["reply"].rule, out["reply"].key) == ("T7", "table.no_poll")  # the second referee answered
     assert store.get(first.code, "meta")["referee"] == out["second"].epoch == first.epoch + 1
+    # A late write of the first referee's meta (it was saving as the second took over): the newest wins.
+    store.put(first.code, "meta", {**store.get(first.code, "meta"), "referee": first.epoch})
+    out["second"].handle_pending()
+    assert store.get(first.code, "meta")["referee"] == out["second"].epoch and out["second"].stopped is None
 
 
 def run_rejoin(member: Member, member_id: str, token: str, referee: Referee) -> Reply:
