@@ -477,14 +477,16 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
     fixed (black on white, ``forced-color-adjust: none``) since a reader needs dark on light
     whatever the page's colours. The ``viewBox`` is in modules, so the picture scales to its box;
     ``scale`` (pixels per module) sets ``width`` and ``height`` too. ``shape-rendering:
-    crispEdges`` keeps the modules' edges sharp. ``title`` (by default ``text`` itself) is the
-    picture's accessible name, escaped (``<title>`` and ``aria-label``, ``role="img"``).
+    crispEdges`` keeps the modules' edges sharp. ``title`` is the picture's accessible name,
+    escaped (``<title>`` and ``aria-label``, ``role="img"``); without one, ``text`` itself is
+    (its control characters, which XML cannot carry, shown as U+FFFD); a title holding one is
+    refused (ValueError).
     """
     if scale is not None and (isinstance(scale, bool) or not isinstance(scale, int) or scale < 1):
         raise ValueError(f"the scale is a whole number of pixels per module, at least 1, not {scale!r}")
-    label = title or text
-    if _NOT_XML.search(label):
+    if _NOT_XML.search(title):
         raise ValueError("the title holds a control character, which SVG (XML) cannot carry")
+    label = title or _NOT_XML.sub("\ufffd", text)
     matrix = qr_matrix(text, ecc)
     side = len(matrix) + 2 * QUIET_ZONE
     runs = []
@@ -496,7 +498,8 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
                 runs.append(f"M{column + QUIET_ZONE} {row + QUIET_ZONE}h{length}v1h-{length}z")
             column += length
     size = f' width="{side * scale}" height="{side * scale}"' if scale else ""
-    escaped = html.escape(label, quote=True)
+    # Character references keep tabs and line breaks as they are: XML would read them as spaces.
+    escaped = html.escape(label, quote=True).replace("\t", "&#9;").replace("\n", "&#10;").replace("\r", "&#13;")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}"{size} role="img" '
         f'aria-label="{escaped}" shape-rendering="crispEdges" style="forced-color-adjust:none">'
