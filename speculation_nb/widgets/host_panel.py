@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -45,8 +46,6 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..i18n import Safe, Translator, error_text
 from ..share import link_base
 from ..table.codes import show_code
-from ..table.qr import qr_svg
-from ..table.referee import Referee
 from ..table.store import STORE_SETTING, TableStore, open_store
 from .controller import Controller
 from .device_memory import DeviceMemory
@@ -57,6 +56,9 @@ from .parts import Shell, bidi, esc, set_traits, show, toggle_class
 from .poll_chart import CSS as POLL_CSS
 from .poll_chart import poll_html
 from .table_host import ControllerHost, host_maker
+
+if TYPE_CHECKING:  # the referee and the QR code load when a table opens, not with every page
+    from ..table.referee import Referee
 
 __all__ = ["ADDRESS_SETTING", "CSS", "MEMORY_KEY", "HostPanel", "ServerOnlyLine", "table_available", "table_opener"]
 
@@ -81,7 +83,8 @@ CSS = (
 .spec-host .spec-host-link .widget-html-content { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
 .spec-host input.spec-host-address { flex: 1 1 280px; min-width: 0; font-size: 15px; height: 40px; padding: 0 8px;
   border: 1px solid #b8c0cc; border-radius: 6px; background: #f7f8fa; font-family: monospace; }
-.spec-host button.spec-host-copy { height: 44px; font-size: 16px; padding: 0 14px; border-radius: 8px; cursor: pointer; }
+.spec-host button.spec-host-copy { height: 44px; font-size: 16px; padding: 0 14px; border-radius: 8px;
+  cursor: pointer; }
 .spec-host .spec-host-qr { flex: 0 0 auto; }
 .spec-host .spec-host-qr svg { width: 220px; height: 220px; display: block; background: #fff; }
 .spec-host .spec-host-status .widget-html-content { font-size: 18px; padding: 4px 10px; border-radius: 8px;
@@ -221,17 +224,14 @@ class HostPanel(ControllerPanel):
         ui.show_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-show-names")
         ui.poll_row = tagged(widgets.HBox([ui.ask, ui.close_poll, ui.show_names]), "spec-host-row")
         ui.poll = tagged(widgets.HTML(), "spec-host-poll")
+        parts = [ui.head, ui.status, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
+        parts += [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
         ui.table = tagged(
-            widgets.VBox(
-                [ui.head, ui.status, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
-                + [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
-            ),
+            widgets.VBox(parts),
             "spec-host-table",
         )
         ui.message = tagged(widgets.HTML(), "spec-host-message")
-        ui.root = tagged(
-            widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.table, ui.message]), "spec-host"
-        )
+        ui.root = tagged(widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.table, ui.message]), "spec-host")
         ui.open.on_click(self.guard(lambda _b: self.open_table()))
         ui.resume.on_click(self.guard(lambda _b: self.resume_table()))
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
@@ -271,6 +271,8 @@ class HostPanel(ControllerPanel):
         if store is None:
             self._say("class.host.needs_store", "error")
             return None
+        from ..table.referee import Referee
+
         referee = Referee.open(store, ControllerHost(self.controller), teams=bool(self.ui.teams.value))
         self._start(referee)
         self._say("class.host.opened", "ok", code=show_code(referee.code))
@@ -281,6 +283,8 @@ class HostPanel(ControllerPanel):
         kept, store = self.kept, self._open_store()
         if self.referee is not None or kept is None or store is None:
             return self.referee
+        from ..table.referee import Referee
+
         try:
             referee = Referee.resume(store, kept["code"], kept["secret"], host_maker(self.controller))
         except Exception as error:  # a wiped or expired table, a secret that no longer fits
@@ -493,6 +497,8 @@ class HostPanel(ControllerPanel):
             f"{esc(t('class.host.copy'))}</button>"
             f'<span class="spec-host-copied" aria-live="polite"></span>'
         )
+        from ..table.qr import qr_svg
+
         qr = qr_svg(link)
         ui.qr.value = f'<div role="img" aria-label="{esc(t("class.host.qr", code=code))}">{qr}</div>'
         members = referee.members()
@@ -541,8 +547,8 @@ class HostPanel(ControllerPanel):
             label = tagged(widgets.HTML(), "spec-host-seat-label")
             take = _button("spec-host-take")
             computer = _button("spec-host-computer")
-            take.on_click(self.guard(lambda _b, s=seat: self.take_over(s, self._kind(s) != "teacher")))
-            computer.on_click(self.guard(lambda _b, s=seat: self.computer(s, self._kind(s) != "computer")))
+            take.on_click(self.guard(functools.partial(self._seat_pressed, seat, "teacher")))
+            computer.on_click(self.guard(functools.partial(self._seat_pressed, seat, "computer")))
             self._seat_rows.append((label, take, computer))
         rows = self._seat_rows[: len(seats)]
         boxes = [tagged(widgets.HBox(list(row)), "spec-host-seat") for row in rows]
@@ -554,7 +560,7 @@ class HostPanel(ControllerPanel):
             kind = t(f"class.host.kind.{info.kind}")
             who = _name_list(list(info.members)) if info.members else ""
             label.value = (
-                f'{t.html("class.host.seat", n=info.seat + 1, name=bidi(name))} '
+                f"{t.html('class.host.seat', n=info.seat + 1, name=bidi(name))} "
                 f'<span class="spec-host-kind">{esc(kind)}</span> {who}'
             )
             teacher = info.kind == "teacher"
@@ -571,6 +577,14 @@ class HostPanel(ControllerPanel):
                 tooltip=t("class.host.computer_tip"),
                 disabled=info.kind not in ("free", "computer"),
             )
+
+    def _seat_pressed(self, seat: int, kind: str, _button: Any = None) -> None:
+        """A seat's button: take over / give back (``"teacher"``), computer on / off (``"computer"``)."""
+        on = self._kind(seat) != kind
+        if kind == "teacher":
+            self.take_over(seat, on)
+        else:
+            self.computer(seat, on)
 
     def _kind(self, seat: int) -> str:
         for info in self._live_referee().seats():

@@ -101,7 +101,11 @@ def poll_html(
                 for value, words in marks
                 if (i == 0 and value < lo) or (lo <= value < hi + 1) or (i == last and value >= hi + 1)
             ]
-            span = t.number(int(lo)) if lo == hi else t("class.host.poll.range", low=t.number(int(lo)), high=t.number(int(hi)))
+            span = (
+                t.number(int(lo))
+                if lo == hi
+                else t("class.host.poll.range", low=t.number(int(lo)), high=t.number(int(hi)))
+            )
             width = round(100 * count / top)
             empty = " spec-poll-empty" if count == 0 else ""
             out.append(
