@@ -43,10 +43,12 @@ from urllib.parse import quote
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..errors import IllegalAction
 from ..i18n import Safe, Translator, error_text
 from ..share import link_base
 from ..table.codes import show_code
-from ..table.store import STORE_SETTING, TableStore, open_store
+from ..table.errors import TableRefusal
+from ..table.store import STORE_SETTING, StoreError, TableStore, open_store
 from .controller import Controller
 from .device_memory import DeviceMemory
 from .page_address import static_site
@@ -172,6 +174,7 @@ class HostPanel(ControllerPanel):
         self.referee: Referee | None = None
         self.task: asyncio.Task[None] | None = None
         self.asking = False  # Close the table was pressed: the confirmation shows
+        self.closing = False  # this page is closing the table itself
         self.names_shown = False
         self.download = ""
         self.message: tuple[str, str, dict[str, Any]] = ("", "", {})
@@ -287,11 +290,11 @@ class HostPanel(ControllerPanel):
 
         try:
             referee = Referee.resume(store, kept["code"], kept["secret"], host_maker(self.controller))
-        except Exception as error:  # a wiped or expired table, a secret that no longer fits
+        except (TableRefusal, ValueError, StoreError) as error:  # wiped, expired, or not this secret's
             log.info("speculation_nb host panel: the kept table did not resume: %s", error)
             self.kept = None
             self.memory.keep(None)
-            if hasattr(error, "rule") and hasattr(error, "key"):
+            if isinstance(error, TableRefusal):
                 self._refused(error)
             else:
                 self._say("class.host.resume_failed", "error")
@@ -344,6 +347,13 @@ class HostPanel(ControllerPanel):
 
     def _on_table(self) -> None:
         try:
+            referee = self.referee
+            if referee is not None and referee.stopped is not None and not self.closing:
+                # T12: another page of the teacher's resumed the table, or it is gone
+                self._stop()
+                if referee.stopped == "closed":
+                    self.memory.keep(None)
+                self.message = ("class.host.stopped", "error", {})
             self.draw()
         except Exception:
             log.exception("speculation_nb host panel: redraw failed")
@@ -376,11 +386,9 @@ class HostPanel(ControllerPanel):
     def _table_action(self, fn: Any, *args: Any) -> None:
         try:
             fn(*args)
-        except Exception as error:
-            if hasattr(error, "rule") and hasattr(error, "key"):
-                self._refused(error)
-                return
-            raise
+        except (TableRefusal, IllegalAction) as error:
+            self._refused(error)
+            return
         self.message = ("", "", {})
         self.draw()
 
@@ -447,9 +455,12 @@ class HostPanel(ControllerPanel):
         """T9/T10: wipe the table from the store (students are told it closed) and stop refereeing."""
         referee = self._live_referee()
         self.asking = False
-        referee.wipe()
-        with contextlib.suppress(Exception):
+        self.closing = True
+        try:
+            referee.wipe()
             referee.close()
+        finally:
+            self.closing = False
         self._stop()
         self.memory.keep(None)
         self.download = ""
@@ -458,8 +469,8 @@ class HostPanel(ControllerPanel):
     def close(self) -> None:
         """Close the panel's widgets; an open table stays in the store (a reload resumes it)."""
         if self.referee is not None:
-            with contextlib.suppress(Exception):
-                self.referee.close()
+            self.closing = True
+            self.referee.close()
         self._stop()
         super().close()
 
@@ -575,7 +586,7 @@ class HostPanel(ControllerPanel):
                 computer,
                 description=t("class.host.computer_off" if on else "class.host.computer_on", name=name),
                 tooltip=t("class.host.computer_tip"),
-                disabled=info.kind not in ("free", "computer"),
+                disabled=info.kind == "people",  # a seat with students keeps them (T2)
             )
 
     def _seat_pressed(self, seat: int, kind: str, _button: Any = None) -> None:
