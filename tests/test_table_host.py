@@ -472,3 +472,56 @@ def test_the_controllers_act_applies_a_persons_action_at_now_or_refuses_it() -> 
     assert getattr(refused.value, "rule", None) == "P3" and len(c.game.history) == 1
     c.act(Action.make("reveal", seat=due))
     assert c.live and c.game.history[-1] == Action.make("reveal", seat=due)
+
+
+def test_t12_a_second_page_resuming_the_table_stops_the_first() -> None:
+    store = MemoryStore()
+
+    async def scenario() -> None:
+        first_app, first = teacher(store)
+        referee = first.open_table()
+        assert referee is not None and first.task is not None
+        kept = first.memory.value
+        second_app, second = teacher(store)  # a second tab of the same browser
+        second.memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
+        second.ui.resume.click()
+        assert second.referee is not None and second.referee.epoch > referee.epoch
+        while first.referee is not None:  # the first page's serve() sees the newer epoch
+            await asyncio.sleep(0.02)
+        assert referee.stopped == "superseded"
+        assert T("class.host.stopped") in text(first.ui.message.value)
+        assert first.memory.value == kept  # the device still holds the table: the second tab serves it
+        ana = Member(store, referee.code)
+        assert (await ana.join("Ana", 0)).ok  # answered by the second page
+        assert "Ana" in text(second.ui.seats.children[0].children[0].value)
+        first_app.close()
+        second_app.close()
+
+    on_loop(scenario)
+
+
+@pytest.mark.parametrize("lang", ["it", "pt", "de"])
+def test_the_open_panel_speaks_the_language(lang: str) -> None:
+    store = MemoryStore()
+    app, panel = teacher(store, lang=lang)
+    referee = panel.open_table()
+    assert referee is not None
+    panel.ask()
+    shown: list[str] = []
+
+    def walk(w: Any) -> None:
+        for name in ("description", "tooltip"):
+            if getattr(w, name, None):
+                shown.append(str(getattr(w, name)))
+        if isinstance(getattr(w, "value", None), str) and w is not panel.ui.style and w is not panel.memory:
+            shown.append(text(w.value))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(panel.widget)
+    words = " ".join(shown)
+    assert "class.host." not in words and not re.search(r"\{[a-z_]+\}", words)
+    t = translator(lang)
+    assert t("class.host.pause") in words and t("class.host.poll.heading") in words
+    assert t("class.host.pause") != T("class.host.pause")
+    app.close()
