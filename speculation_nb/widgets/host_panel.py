@@ -179,6 +179,7 @@ class HostPanel(ControllerPanel):
         self.download = ""
         self.message: tuple[str, str, dict[str, Any]] = ("", "", {})
         self.kept: dict[str, str] | None = None  # a table this browser kept, still open in the store
+        self._qr_for: tuple[str, str] | None = None
         self._seat_rows: list[tuple[widgets.HTML, widgets.Button, widgets.Button]] = []
         self._build()
         controller.observe(self._on_change, "version")
@@ -510,8 +511,10 @@ class HostPanel(ControllerPanel):
         )
         from ..table.qr import qr_svg
 
-        qr = qr_svg(link)
-        ui.qr.value = f'<div role="img" aria-label="{esc(t("class.host.qr", code=code))}">{qr}</div>'
+        picture = (link, t.lang)
+        if self._qr_for != picture:  # drawn once per link and language (the QR code is the slow part)
+            self._qr_for = picture
+            ui.qr.value = qr_svg(link, title=t("class.host.qr", code=code))
         members = referee.members()
         watching = [m for m in members if m.seat is None]
         if referee.paused:
