@@ -107,7 +107,10 @@ CSS = (
 .spec-host .spec-host-error .widget-html-content { color: #8a1f11; }
 .spec-host .widget-dropdown { width: auto; max-width: 100%; }
 .spec-host .widget-dropdown select { font-size: 16px; min-height: 40px; }
-.spec-host .spec-host-teams { width: auto; }
+.spec-host .widget-checkbox { width: auto; min-height: 44px; align-items: center; }
+.spec-host .widget-checkbox input[type="checkbox"] { width: 22px; height: 22px; margin: 0 8px 0 4px; }
+.spec-host .widget-checkbox label { font-size: 16px; }
+.spec-host .spec-host-spectators .widget-html-content { font-size: 16px; }
 @media (max-width: 760px) {
   .spec-host { padding: 6px; }
   .spec-host .spec-host-code .widget-html-content { font-size: 34px; letter-spacing: 1px; }
