@@ -525,3 +525,15 @@ def test_the_open_panel_speaks_the_language(lang: str) -> None:
     assert t("class.host.pause") in words and t("class.host.poll.heading") in words
     assert t("class.host.pause") != T("class.host.pause")
     app.close()
+
+
+def test_a_store_that_fails_is_said_in_words_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPECULATION_TABLE_STORE", "ftp://nowhere")  # not a store: StoreError
+    app = SpeculationApp(players=3, seed=1, charts="static", mode="classroom")
+    app.hosting.toggle(True)
+    panel = app.hosting.panel
+    assert panel.open_table() is None and panel.referee is None
+    assert text(panel.ui.message.value) == T("class.host.store_unreachable")
+    app.ui.next.click()
+    assert len(app.controller.game.history) == 1
+    app.close()

@@ -264,8 +264,13 @@ class HostPanel(ControllerPanel):
         self.draw()
 
     def _open_store(self) -> TableStore | None:
+        """The table store (opened on first use); None, said in words, if it cannot be opened."""
         if self.store is None:
-            self.store = open_store()
+            try:
+                self.store = open_store()
+            except StoreError:
+                log.exception("speculation_nb host panel: the table store cannot be opened")
+                self.message = ("class.host.store_unreachable", "error", {})
         return self.store
 
     # ---------------------------------------------------------------- the table
@@ -276,11 +281,16 @@ class HostPanel(ControllerPanel):
             return self.referee
         store = self._open_store()
         if store is None:
-            self._say("class.host.needs_store", "error")
+            self._say(self.message[0] or "class.host.needs_store", "error")
             return None
         from ..table.referee import Referee
 
-        referee = Referee.open(store, ControllerHost(self.controller), teams=bool(self.ui.teams.value))
+        try:
+            referee = Referee.open(store, ControllerHost(self.controller), teams=bool(self.ui.teams.value))
+        except StoreError:
+            log.exception("speculation_nb host panel: the table could not be made")
+            self._say("class.host.store_unreachable", "error")
+            return None
         self._start(referee)
         self._say("class.host.opened", "ok", code=show_code(referee.code))
         return referee
