@@ -22,7 +22,9 @@ Two further panels are built on first open (:mod:`.panel_opener`): the simulatio
 (:mod:`.simulation_panel`) in ``ui.odds_slot``, below the step controls (on a phone, below
 the charts, as UI.md sketches), and sharing and saving
 (:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
-``app.sharing`` are their openers.
+``app.sharing`` are their openers. Below them, ``ui.table_slot`` holds ``app.hosting``: "Open the
+table to the class" (:mod:`.host_panel`, the shared table's teacher's side), or one line where
+no shared table can be opened.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from .charts_view import ChartsView
 from .controller import MODES, PACE_CHOICES, Controller
 from .controls import KEYS, ControlsView
 from .header import HeaderView
+from .host_panel import table_opener
 from .keys import make_helper
 from .log_view import LogView
 from .odds_panel import OddsPanel
@@ -77,7 +80,8 @@ class SpeculationApp:
     the language; ``charts`` ``"auto"`` (ipympl when available), ``"ipympl"`` or
     ``"static"`` (PNG images); ``pace`` how fast the computer players act
     (``"slow"``, ``"normal"``, ``"instant"``; ``"auto"``: normal in a kernel,
-    instant in a script); ``notice`` a first line for the message line.
+    instant in a script); ``notice`` a first line for the message line; ``table_store`` the
+    shared table's store (:mod:`speculation_nb.table.store`; None: ``SPECULATION_TABLE_STORE``).
     """
 
     def __init__(
@@ -95,6 +99,7 @@ class SpeculationApp:
         charts: str = "auto",
         pace: str = "auto",
         notice: str = "",
+        table_store: Any = None,
     ) -> None:
         if rules is None:
             rules = Rules(players=players or 5)
@@ -111,7 +116,7 @@ class SpeculationApp:
         self.last_error: BaseException | None = None
         self._busy = False
         self.ui = UI()
-        self._build(charts)
+        self._build(charts, table_store)
         if notice:
             self.controller.notify(notice, "error")
         self.controller.observe(self._on_change, "version")
@@ -141,6 +146,9 @@ class SpeculationApp:
     def close(self) -> None:
         """Close this app's widgets (and its chart canvases); other widgets are left alone."""
         self.controller.stop()  # no computer action arrives for closed widgets
+        panel = getattr(self.hosting, "panel", None)
+        if panel is not None:
+            panel.close()  # stops refereeing; the table stays in its store
         self.charts.close()
         for w in self.ui.built():
             if isinstance(w, widgets.Widget):
@@ -190,7 +198,7 @@ class SpeculationApp:
         return self.settings.rules()
 
     # ---------------------------------------------------------------- building
-    def _build(self, charts: str) -> None:
+    def _build(self, charts: str, table_store: Any = None) -> None:
         ui = self.ui
         ui.style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
         ui.style.add_class("spec-style")
@@ -219,7 +227,10 @@ class SpeculationApp:
         if helper is not None:
             ui.keys = helper
         top = [ui.style, *([helper] if helper is not None else []), *self.header.widgets]
-        ui.app = widgets.VBox([*top, ui.main, self.settings.widget])
+        ui.table_slot = widgets.VBox([])
+        ui.table_slot.add_class("spec-table-slot")
+        self.hosting = table_opener(self, ui.table_slot, table_store)
+        ui.app = widgets.VBox([*top, ui.main, self.settings.widget, ui.table_slot])
         ui.app.add_class("spec-app")
 
     def _fail(self) -> None:
@@ -251,7 +262,7 @@ class SpeculationApp:
             if getattr(self, "_texts_lang", None) != t.lang:
                 self._texts_lang = t.lang
                 views = (self.header, self.controls, self.odds, self.charts, self.auction, self.trade)
-                for view in (*views, self.simulation, self.sharing):
+                for view in (*views, self.simulation, self.sharing, self.hosting):
                     view.texts(t)
                 self.settings.texts(t)
             self.header.refresh(c, game, t)
