@@ -13,73 +13,19 @@ the projector.
 * :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
 * :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4).
 
-Every name is escaped and bidi-isolated (T11). A moment is read through :func:`field`, so a
-:class:`Moment` and its JSON form (``public_moment``'s dict) draw the same.
+Every name is escaped and bidi-isolated (T11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
-from ..cards import Card
 from ..i18n import Safe, Translator
 from ..render import table_html
+from ..table.moment import Moment
 from .parts import bidi, card_html, esc
 
-__all__ = [
-    "MomentTable",
-    "at_seat",
-    "banner_text",
-    "due_seat",
-    "exact_text",
-    "field",
-    "fraction",
-    "odds_value",
-    "seat_names",
-    "seats_value",
-    "table_value",
-]
-
-
-def field(obj: Any, name: str, default: Any = None) -> Any:
-    """``obj.name`` (a dataclass) or ``obj[name]`` (its JSON form); ``default`` when absent."""
-    if obj is None:
-        return default
-    if isinstance(obj, Mapping):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def at_seat(mapping: Any, seat: Any, default: Any = None) -> Any:
-    """The entry of seat ``seat`` in a mapping keyed by seat numbers (ints, or strings in JSON)."""
-    if not isinstance(mapping, Mapping):
-        return default
-    if seat in mapping:
-        return mapping[seat]
-    return mapping.get(str(seat), default)
-
-
-def seats_of(mapping: Any) -> dict[int, Any]:
-    """A mapping keyed by seat numbers, with int keys (``"none"`` and other words left out)."""
-    if not isinstance(mapping, Mapping):
-        return {}
-    out: dict[int, Any] = {}
-    for key, value in mapping.items():
-        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-            out[int(key)] = value
-    return out
-
-
-def fraction(value: Any) -> Fraction | None:
-    """A published exact number (``Fraction`` or ``"p/q"``) as a Fraction; None if absent."""
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return None
+__all__ = ["MomentTable", "banner_text", "exact_text", "odds_value", "seat_names", "seats_value", "table_value"]
 
 
 def exact_text(value: Fraction) -> str:
@@ -87,44 +33,32 @@ def exact_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def due_seat(moment: Any, what: str) -> Any:
-    """``moment.due[what]``: a seat, a list of seats, a mapping of seats, or None."""
-    return field(field(moment, "due"), what)
-
-
-def seat_names(moment: Any, t: Translator) -> list[str]:
-    """The seats' display names (``Seat 1`` ... when the moment gives none)."""
-    players = int(field(moment, "players", 0) or 0)
-    names = [str(n) for n in (field(moment, "names") or [])]
-    return [names[i] if i < len(names) else t("seat.number", n=i + 1) for i in range(players)]
+def seat_names(moment: Moment) -> list[str]:
+    """The seats' display names, as the referee published them."""
+    return list(moment.names)
 
 
 class MomentTable:
     """What :func:`~speculation_nb.render.table_html` reads of a game, read off a moment:
     the public facts only (face-down cards are counts, never cards)."""
 
-    def __init__(self, moment: Any) -> None:
-        players = int(field(moment, "players", 0) or 0)
-        dead = int(field(moment, "dead", 0) or 0)
-        self.rules = _Rules(players, dead > 0)
-        self.turn_up = Card.parse(field(moment, "turn_up"))
-        best = field(moment, "best")
-        self.best_trump = None if best is None else Card.parse(best)
-        trump = field(moment, "trump")
-        self.trump = self.turn_up.suit if trump is None else trump
-        self.holder = field(moment, "holder")
-        self.over = bool(field(moment, "over", False))
-        self.turn = None if self.over else field(moment, "turn")
-        self.stacks = [int(x) for x in field(moment, "stacks", [])]
-        self.face_down = [int(x) for x in field(moment, "face_down", [])]
-        self.face_up = [[Card.parse(c) for c in cards] for cards in field(moment, "face_up", [])]
-        self.pot = int(field(moment, "pot", 0) or 0)
-        self.dead = dead
-        self.dead_cards = None
-        self.dealer = field(moment, "dealer")
-        self.winner = field(moment, "winner")
-        bids = field(field(moment, "auction"), "bids")
-        self.auction = {seat: int(amount) for seat, amount in seats_of(bids).items()}
+    def __init__(self, moment: Moment) -> None:
+        self.rules = _Rules(moment.players, moment.dead > 0 or moment.dead_cards is not None)
+        self.turn_up = moment.turn_up
+        self.best_trump = moment.best
+        self.trump = moment.trump
+        self.holder = moment.holder
+        self.over = moment.over
+        self.turn = None if moment.over else moment.turn
+        self.stacks = list(moment.stacks)
+        self.face_down = list(moment.face_down)
+        self.face_up = [list(cards) for cards in moment.face_up]
+        self.pot = moment.pot
+        self.dead = moment.dead
+        self.dead_cards = None if moment.dead_cards is None else list(moment.dead_cards)
+        self.dealer: int | None = None  # not published: the turn-up shows in the header
+        self.winner = moment.winner
+        self.auction = {} if moment.auction is None else dict(moment.auction.bids)
 
 
 class _Rules:
@@ -133,9 +67,9 @@ class _Rules:
         self.dead_hand = dead_hand
 
 
-def table_value(moment: Any, t: Translator, me: int | None = None) -> str:
+def table_value(moment: Moment, t: Translator, me: int | None = None) -> str:
     """The table of ``moment`` as HTML (seat ``me`` marked as the reader's own)."""
-    names = seat_names(moment, t)
+    names = seat_names(moment)
     if me is not None and 0 <= me < len(names):
         names[me] = t("seat.you", name=names[me])
     width = 54 if len(names) <= 5 else 46
@@ -147,78 +81,69 @@ def _chance(value: Fraction, t: Translator) -> str:
 
 
 def _chips(value: Fraction, t: Translator) -> str:
-    return t.number(value) if value.denominator == 1 else t.number(value, 1)
+    """Chips, exact: ``12``, or ``5676/595 ≈ 9.5``."""
+    return t.number(value) if value.denominator == 1 else f"{exact_text(value)} ≈ {t.number(value, 1)}"
 
 
-def odds_value(moment: Any, t: Translator, me: int | None = None) -> Safe:
+def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
     """The published odds in words (see the module docstring); the settled line once over."""
-    odds = field(moment, "odds")
-    names = seat_names(moment, t)
+    odds = moment.odds
+    names = seat_names(moment)
     out = [f'<div class="spec-box-title">{esc(t("class.member.odds_title"))}</div>']
-    if field(moment, "over", False):
+    if moment.over:
         out.append(f'<div class="spec-member-settled">{esc(t("class.member.settled"))}</div>')
-    hold = fraction(field(odds, "hold"))
-    best = field(moment, "best")
-    if hold is not None and best is not None:
-        words = t.html("class.member.hold", card=card_html(best, t), pct=t.percent(hold), fraction=exact_text(hold))
-        out.append(f'<div class="spec-member-hold">{words}</div>')
-    win = field(odds, "win")
-    if isinstance(win, Mapping) and win:
-        rows = []
-        for seat, value in sorted(seats_of(win).items()):
-            chance = fraction(value)
-            if chance is None or not 0 <= seat < len(names):
-                continue
-            rows.append(
-                f'<li data-seat="{seat}"><b>{bidi(names[seat])}</b> '
-                f'<span class="spec-member-number">{esc(_chance(chance, t))}</span></li>'
-            )
-        nobody = fraction(at_seat(win, "none"))
-        if nobody is not None and nobody != 0:
-            words = t.html("class.member.win_none", pct=t.percent(nobody), fraction=exact_text(nobody))
-            rows.append(f'<li data-seat="none">{words}</li>')
-        out.append(f'<div class="spec-member-win-title">{esc(t("class.member.win_title"))}</div>')
-        out.append(f'<ul class="spec-member-win">{"".join(rows)}</ul>')
-    for key, name in (("expected_pot", "class.member.expected_pot"), ("fair", "class.member.fair_price")):
-        value = fraction(field(odds, key))
-        if value is not None:
-            words = t.html(name, value=_chips(value, t), exact=exact_text(value))
-            out.append(f'<div class="spec-member-{key.replace("_", "-")}">{words}</div>')
-    if me is not None:
-        mine = fraction(at_seat(field(odds, "break_even"), me))
-        if mine is not None:
-            words = t.html("class.member.break_even", value=_chips(mine, t), exact=exact_text(mine))
-            out.append(f'<div class="spec-member-break-even">{words}</div>')
+    hold = odds.hold
+    words = t.html("class.member.hold", card=card_html(moment.best, t), pct=t.percent(hold), fraction=exact_text(hold))
+    out.append(f'<div class="spec-member-hold">{words}</div>')
+    rows = []
+    for seat in range(moment.players):
+        chance = odds.win.get(seat)
+        if chance is None:
+            continue
+        rows.append(
+            f'<li data-seat="{seat}"><b>{bidi(names[seat])}</b> '
+            f'<span class="spec-member-number">{esc(_chance(chance, t))}</span></li>'
+        )
+    nobody = odds.win.get(None)
+    if nobody:
+        words = t.html("class.member.win_none", pct=t.percent(nobody), fraction=exact_text(nobody))
+        rows.append(f'<li data-seat="none">{words}</li>')
+    out.append(f'<div class="spec-member-win-title">{esc(t("class.member.win_title"))}</div>')
+    out.append(f'<ul class="spec-member-win">{"".join(rows)}</ul>')
+    for cls, key, value in (
+        ("expected-pot", "class.member.expected_pot", odds.expected_pot),
+        ("fair", "class.member.fair_price", odds.fair),
+    ):
+        words = t.html(key, value=_chips(value, t))
+        out.append(f'<div class="spec-member-{cls}">{words}</div>')
+    mine = None if me is None else odds.break_even.get(me)
+    if mine is not None:
+        words = t.html("class.member.break_even", value=_chips(mine, t))
+        out.append(f'<div class="spec-member-break-even">{words}</div>')
     return Safe("".join(out))
 
 
-def seats_value(moment: Any, t: Translator) -> Safe:
+def seats_value(moment: Moment, t: Translator) -> Safe:
     """Who sits at each seat, in words (never colour alone)."""
-    names = seat_names(moment, t)
-    seats: Sequence[Any] = field(moment, "seats") or []
+    names = seat_names(moment)
     rows = []
-    for i, seat in enumerate(seats):
-        if i >= len(names):
-            break
-        kind = field(seat, "kind", "free")
+    for i, seat in enumerate(moment.seats):
         label = bidi(names[i])
-        if kind == "people":
-            members = Safe(", ".join(bidi(m) for m in field(seat, "members", []) or []))
-            words = Safe(f"{label}: {members}")
-        elif kind in ("computer", "teacher"):
-            words = t.html(f"class.member.seat_{kind}", seat=label)
+        if seat.kind == "people":
+            words = Safe(f"{label}: {', '.join(bidi(m) for m in seat.members)}")
+        elif seat.kind in ("computer", "teacher"):
+            words = t.html(f"class.member.seat_{seat.kind}", seat=label)
         else:
             words = t.html("class.member.seat_free", seat=label)
-        rows.append(f'<li data-seat="{i}" data-kind="{esc(kind)}">{words}</li>')
+        rows.append(f'<li data-seat="{i}" data-kind="{esc(seat.kind)}">{words}</li>')
     title = esc(t("class.member.seats_title"))
     return Safe(f'<div class="spec-box-title">{title}</div><ul class="spec-member-seat-list">{"".join(rows)}</ul>')
 
 
-def banner_text(moment: Any, t: Translator) -> str:
+def banner_text(moment: Moment, t: Translator) -> str:
     """The T4 line: paused, or the teacher looks back at an earlier step; ``""`` when live."""
-    if field(moment, "paused", False):
+    if moment.paused:
         return t("class.member.paused")
-    if not field(moment, "live", True):
-        step, last = field(moment, "step", 0), field(moment, "last", 0)
-        return t("class.member.looking_back", step=t.number(int(step)), last=t.number(int(last)))
+    if not moment.live:
+        return t("class.member.looking_back", step=t.number(moment.step), last=t.number(moment.last))
     return ""
