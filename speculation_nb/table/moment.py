@@ -31,7 +31,18 @@ from ..cards import Card
 from ..game import Game
 from ..session import Session
 
-__all__ = ["SEAT_KINDS", "AuctionView", "Due", "Moment", "Odds", "PollView", "SeatView", "public_moment", "read_moment"]
+__all__ = [
+    "SEAT_KINDS",
+    "AuctionView",
+    "Due",
+    "Moment",
+    "Odds",
+    "PollView",
+    "SeatView",
+    "plain_json",
+    "public_moment",
+    "read_moment",
+]
 
 #: Who sits at a seat: nobody, people (members), a computer player, the teacher (taken over).
 SEAT_KINDS = ("free", "people", "computer", "teacher")
@@ -120,14 +131,14 @@ def _frac(x: Fraction | int) -> str:
     return str(Fraction(x))
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """An event parameter as JSON: cards as codes, lists and dicts element by element."""
     if isinstance(value, Card):
         return value.code
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain_json(v) for k, v in value.items()}
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
         return value
     return str(value)
@@ -218,7 +229,7 @@ def public_moment(
         "odds": _numbers(game),
         "winner": game.winner,
         "end_rule": game.end_rule,
-        "last_event": _plain(dict(events[-1])) if events else None,
+        "last_event": plain_json(dict(events[-1])) if events else None,
         "poll": None if poll is None else {"id": poll["id"], "open": poll["open"], "answers": poll["answers"]},
     }
 

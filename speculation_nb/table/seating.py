@@ -1,0 +1,121 @@
+"""Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5).
+
+The referee (:mod:`.referee`) keeps one :class:`Seated` per member: the name as given (trimmed,
+length-checked: escaping is the views' job wherever it is shown, T11), the seat (None: watching),
+and the SHA-256 hashes of the member's seat secret (T3) and rejoin token (T8), never the secrets.
+:class:`RateLimiter` is the token bucket of T5 with an injectable clock.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import TableRefusal
+
+__all__ = ["MAX_NAME", "MemberInfo", "RateLimiter", "SeatInfo", "Seated", "check_name"]
+
+#: The longest name at a table, in characters after trimming (T2).
+MAX_NAME = 24
+# Bidirectional overrides and isolates: they would let a name show as another one.
+_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+
+
+def check_name(name: object, taken: Iterable[str] = ()) -> str:
+    """``name`` trimmed, if it is a name of T2: 1 to :data:`MAX_NAME` characters, no control
+    characters, not one of ``taken`` (ignoring case). Else :class:`TableRefusal` T2 saying why.
+    The name is kept as given otherwise (``<b>`` stays ``<b>``: views escape it, T11)."""
+    if not isinstance(name, str) or not name.strip():
+        raise TableRefusal("T2", "table.name_empty")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise TableRefusal("T2", "table.name_long", {"limit": MAX_NAME})
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") or ord(ch) in _BIDI:
+            raise TableRefusal("T2", "table.name_control")
+    folded = name.casefold()
+    if any(folded == other.casefold() for other in taken):
+        raise TableRefusal("T2", "table.name_taken", {"name": name})
+    return name
+
+
+@dataclass(frozen=True)
+class MemberInfo:
+    """A member as the teacher's panel lists it (``seat`` None: watching)."""
+
+    id: str
+    name: str
+    seat: int | None
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat: ``kind`` is ``"free"``, ``"people"`` (members), ``"computer"`` or ``"teacher"``."""
+
+    seat: int
+    kind: str
+    members: tuple[str, ...]
+
+
+@dataclass
+class Seated:
+    """The referee's record of one member (secrets as hashes only)."""
+
+    id: str
+    name: str
+    seat: int | None
+    joined_at: float
+    secret_hash: str
+    token_hash: str
+    left: bool = False
+
+    def info(self) -> MemberInfo:
+        return MemberInfo(self.id, self.name, self.seat, self.joined_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "seat": self.seat,
+            "joined_at": self.joined_at,
+            "secret_hash": self.secret_hash,
+            "token_hash": self.token_hash,
+            "left": self.left,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seated:
+        seat = data["seat"]
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            seat=None if seat is None else int(seat),
+            joined_at=float(data["joined_at"]),
+            secret_hash=str(data["secret_hash"]),
+            token_hash=str(data["token_hash"]),
+            left=bool(data["left"]),
+        )
+
+
+@dataclass
+class RateLimiter:
+    """T5's token bucket: each key may spend ``burst`` requests at once, then ``rate`` a second."""
+
+    clock: Callable[[], float]
+    burst: float = 10.0
+    rate: float = 4.0
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    def allow(self, key: str) -> bool:
+        """Spend one request of ``key``'s bucket; False (nothing spent) when it is empty."""
+        now = self.clock()
+        tokens, then = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + max(0.0, now - then) * self.rate)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1, now)
+        return True
