@@ -216,7 +216,7 @@ class MemberApp:
         if not reply.ok:
             self._refused(reply)
             return
-        self.name = str(reply.data.get("name", self.ui.member_name.value)).strip()
+        self.name = str(reply.data.get("name", "")) or (self.member.name if self.member else "") or ""
         self._keep_token()
         if self.seat is None:
             self._say(self.t("class.member.joined_watch", name=self.name), "ok")
@@ -241,7 +241,9 @@ class MemberApp:
             self._say(self.t("class.member.rejoin_refused", reason=reason), "error")
             return
         self.name = str(reply.data.get("name", ""))
-        self._keep_token()
+        kept = None if self.memory is None else self.memory.kept()
+        if self.member is not None and kept is not None and self.member.token is None:
+            self.member.token = str(kept.get("token"))  # a rejoin keeps the token the browser has
         self._say(self.t("class.member.rejoined", name=self.name), "ok")
 
     def _keep_token(self) -> None:
@@ -405,12 +407,18 @@ class MemberApp:
         ui.message = html_widget("spec-message")
         # The join form.
         ui.member_intro = html_widget("spec-member-intro", esc(t("class.member.intro")))
-        ui.member_code = widgets.Text(description=t("class.member.code"), placeholder=t("class.member.code_placeholder"))
+        ui.member_code = widgets.Text(
+            description=t("class.member.code"), placeholder=t("class.member.code_placeholder")
+        )
         ui.member_code.add_class("spec-member-code")
         ui.member_look = button("spec-member-look")
-        ui.member_name = widgets.Text(description=t("class.member.name"), placeholder=t("class.member.name_placeholder"))
+        ui.member_name = widgets.Text(
+            description=t("class.member.name"), placeholder=t("class.member.name_placeholder")
+        )
         ui.member_name.add_class("spec-member-name")
-        ui.member_seat = widgets.Dropdown(description=t("class.member.seat"), options=[(t("class.member.watch"), WATCH)])
+        ui.member_seat = widgets.Dropdown(
+            description=t("class.member.seat"), options=[(t("class.member.watch"), WATCH)]
+        )
         ui.member_seat.add_class("spec-member-seat")
         ui.member_join = button("spec-member-join", "primary")
         for w in (ui.member_code, ui.member_name, ui.member_seat):
@@ -574,7 +582,7 @@ class MemberApp:
         show(ui.member_join_box, not self.joined and not self.closed)
         show(ui.member_table_box, joined and m is not None)
         waiting = any(w.kind in ("join", "rejoin") for w in self._waiting.values())
-        set_traits(ui.member_join, disabled=waiting or self.member is None and not ui.member_code.value)
+        set_traits(ui.member_join, disabled=waiting or (self.member is None and not ui.member_code.value))
         if not self.joined:
             self._draw_seat_choice()
         if not joined or m is None:
@@ -587,7 +595,7 @@ class MemberApp:
         who = (
             t.html("class.member.you_watch", name=bidi(self.name))
             if me is None
-            else t.html("class.member.you_seat", name=bidi(self.name), seat=bidi(names[me]))
+            else t.html("class.member.you_seat", name=bidi(self.name), seat=bidi(self._seat_label(names, me)))
         )
         deal = esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
         set_traits(ui.member_you, value=f"{who} · {deal}")
@@ -603,6 +611,12 @@ class MemberApp:
         self._draw_actions(m, me)
         poll_open = m.poll is not None and m.poll.open
         show(ui.member_poll, poll_open)
+
+    def _seat_label(self, names: list[str], seat: int) -> str:
+        """The seat's display name, or its number when that name is the member's own."""
+        if names[seat].casefold() == self.name.casefold():
+            return self.t("seat.number", n=seat + 1)
+        return names[seat]
 
     def _draw_seat_choice(self) -> None:
         ui, t = self.ui, self.t

@@ -21,7 +21,8 @@ MEMBER_CSS = r"""
 .spec-member .spec-message .widget-html-content { white-space: normal; }
 .spec-member button, .spec-member .spec-button { min-height: 44px; font-size: 17px; padding: 0 14px; }
 .spec-member input, .spec-member select { min-height: 44px; font-size: 17px; box-sizing: border-box; }
-.spec-member .widget-text, .spec-member .widget-dropdown, .spec-member .widget-inline-hbox { width: auto; max-width: 100%; }
+.spec-member .widget-text, .spec-member .widget-dropdown,
+.spec-member .widget-inline-hbox { width: auto; max-width: 100%; }
 .spec-member .widget-label { font-size: 17px; min-height: 44px; line-height: 44px; }
 .spec-member button:focus-visible, .spec-member input:focus-visible, .spec-member select:focus-visible {
   outline: 3px solid #2e6fd8; outline-offset: 2px;
