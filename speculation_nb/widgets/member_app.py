@@ -115,6 +115,7 @@ class MemberApp:
         self._busy = False
         self._waiting: dict[str, _Waiting] = {}
         self._message = ("", "")
+        self._span: tuple[int, int] | None = None  # the bid range last suggested
         self.ui = UI()
         self._build()
         if code:
@@ -176,9 +177,20 @@ class MemberApp:
     def close(self) -> None:
         """Stop following and close this page's widgets."""
         self.stop()
-        for w in self.ui.built():
-            if isinstance(w, widgets.Widget):
-                w.close()
+        for w in self.widgets():
+            w.close()
+
+    def widgets(self) -> list[widgets.Widget]:
+        """Every widget of this page (the rows and boxes too), each once."""
+        found: dict[int, widgets.Widget] = {}
+        todo = [w for w in self.ui.built() if isinstance(w, widgets.Widget)]
+        while todo:
+            w = todo.pop()
+            if id(w) in found:
+                continue
+            found[id(w)] = w
+            todo.extend(c for c in getattr(w, "children", ()) or () if isinstance(c, widgets.Widget))
+        return list(found.values())
 
     # ----------------------------------------------------------------- joining
     def look_up(self) -> None:
@@ -230,8 +242,9 @@ class MemberApp:
         kept = self.memory.kept()
         if kept is None or not isinstance(kept.get("member"), str) or not isinstance(kept.get("token"), str):
             return
-        self._say(self.t("class.member.rejoining"), "ok")
-        self._send("rejoin", self._rejoined, member=kept["member"], token=kept["token"])
+        self._send(
+            "rejoin", self._rejoined, self.t("class.member.rejoining"), member=kept["member"], token=kept["token"]
+        )
 
     def _rejoined(self, reply: Reply) -> None:
         if not reply.ok:
@@ -316,12 +329,12 @@ class MemberApp:
             self._refused(reply)
 
     # --------------------------------------------------------------- requests
-    def _send(self, kind: str, done: Callable[[Reply], None], **fields: Any) -> None:
+    def _send(self, kind: str, done: Callable[[Reply], None], saying: str = "", **fields: Any) -> None:
         if self.member is None:
             raise TableRefusal("T2", "table.not_joined")
         token = self.member.post(kind, **fields)
         self._waiting[token] = _Waiting(kind, done, self._clock())
-        self._say(self.t("class.member.asking"), "ok")
+        self._say(saying or self.t("class.member.asking"), "ok")
 
     def _refused(self, reply: Reply) -> None:
         self.last_reply = reply
@@ -651,11 +664,10 @@ class MemberApp:
         show(ui.member_bid, span is not None)
         show(ui.member_bid_amount, span is not None)
         show(ui.member_withdraw, live and standing)
-        if span is not None:
+        if span is not None and span != self._span:  # a new range: suggest its lowest bid once
             low, high = span
-            set_traits(ui.member_bid_amount, min=low, max=high)
-            if not low <= (ui.member_bid_amount.value or 0) <= high:
-                ui.member_bid_amount.value = low
+            set_traits(ui.member_bid_amount, min=low, max=high, value=low)
+        self._span = span
         names = list(m.names)
         bids = {} if m.auction is None else m.auction.bids
         for i, b in enumerate(ui.member_sell):
