@@ -302,7 +302,7 @@ class MemberApp:
         """Send the price typed as this member's answer to the open poll (T7)."""
         poll = None if self.moment is None else self.moment.poll
         if poll is None or not poll.open:
-            raise TableRefusal("T7", "table.no_poll")
+            raise refusal("T7", "no_poll")
         price = check_price(self.ui.member_poll_price.value)
         self._send("answer", functools.partial(self._answered, price), poll=poll.id, price=price)
 
@@ -314,9 +314,9 @@ class MemberApp:
 
     def _my_seat(self) -> int:
         if not self.joined:
-            raise TableRefusal("T3", "table.not_joined")
+            raise refusal("T3", "not_joined")
         if self.seat is None:
-            raise TableRefusal("T3", "table.spectator")
+            raise refusal("T3", "spectator")
         return self.seat
 
     def _act(self, action: Action) -> None:
@@ -331,7 +331,7 @@ class MemberApp:
     # --------------------------------------------------------------- requests
     def _send(self, kind: str, done: Callable[[Reply], None], saying: str = "", **fields: Any) -> None:
         if self.member is None:
-            raise TableRefusal("T2", "table.not_joined")
+            raise refusal("T2", "not_joined")
         token = self.member.post(kind, **fields)
         self._waiting[token] = _Waiting(kind, done, self._clock())
         self._say(saying or self.t("class.member.asking"), "ok")
@@ -350,7 +350,7 @@ class MemberApp:
             if reply is None:
                 if self._clock() - waiting.since > REPLY_TIMEOUT:
                     del self._waiting[token]
-                    self._say(error_text(TableRefusal("T6", "table.no_answer"), self.t), "error")
+                    self._say(error_text(refusal("T6", "no_answer"), self.t), "error")
                 continue
             del self._waiting[token]
             self.last_reply = reply
@@ -695,6 +695,11 @@ class MemberApp:
         ui.member_hint.value = " ".join(esc(h) for h in hints)
         show(ui.member_hint, bool(hints))
         show(ui.member_actions, bool(hints) or can_reveal or can_offer)
+
+
+def refusal(rule: str, case: str) -> TableRefusal:
+    """The table's refusal ``case`` (worded by ``error.table.<case>`` of the catalogs)."""
+    return TableRefusal(rule, f"table.{case}")
 
 
 def _typed_code(text: Any) -> str:

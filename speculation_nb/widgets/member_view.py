@@ -123,6 +123,9 @@ def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
     return Safe("".join(out))
 
 
+_SEAT_WORDS = {"computer": "class.member.seat_computer", "teacher": "class.member.seat_teacher"}
+
+
 def seats_value(moment: Moment, t: Translator) -> Safe:
     """Who sits at each seat, in words (never colour alone)."""
     names = seat_names(moment)
@@ -131,8 +134,8 @@ def seats_value(moment: Moment, t: Translator) -> Safe:
         label = bidi(names[i])
         if seat.kind == "people":
             words = Safe(f"{label}: {', '.join(bidi(m) for m in seat.members)}")
-        elif seat.kind in ("computer", "teacher"):
-            words = t.html(f"class.member.seat_{seat.kind}", seat=label)
+        elif seat.kind in _SEAT_WORDS:
+            words = t.html(_SEAT_WORDS[seat.kind], seat=label)
         else:
             words = t.html("class.member.seat_free", seat=label)
         rows.append(f'<li data-seat="{i}" data-kind="{esc(seat.kind)}">{words}</li>')
