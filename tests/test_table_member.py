@@ -458,7 +458,7 @@ def test_t3_t8_no_seat_secret_in_any_widget_state(table: Table) -> None:
     joins = [table.store.get(table.referee.code, f"reply:{r['reply']}") for r in requests if r["kind"] == "join"]
     secrets |= {j["secret"] for j in joins if j}
     assert len(secrets) == 1  # the secret the join gave is the one the answer carried
-    every = [w for p in table.pages for w in p.widgets()]
+    every = [w for p in table.pages for w in p.all_widgets()]
     assert len(every) > 30 and page.memory in every
     made = [w for key, w in list(_instances.items()) if key not in earlier]
     for widget in [*every, *made]:

@@ -177,10 +177,10 @@ class MemberApp:
     def close(self) -> None:
         """Stop following and close this page's widgets."""
         self.stop()
-        for w in self.widgets():
+        for w in self.all_widgets():
             w.close()
 
-    def widgets(self) -> list[widgets.Widget]:
+    def all_widgets(self) -> list[widgets.Widget]:
         """Every widget of this page (the rows and boxes too), each once."""
         found: dict[int, widgets.Widget] = {}
         todo = [w for w in self.ui.built() if isinstance(w, widgets.Widget)]
