@@ -546,3 +546,17 @@ def test_the_page_follows_the_table_on_the_event_loop() -> None:
 
     asyncio.run(scene())
     made.close()
+
+
+def test_t2_with_teams_a_seat_with_members_is_offered_too() -> None:
+    made = Table(teams=True)
+    made.join("Ann", 1)
+    page = made.page()
+    assert [v for _, v in page.ui.member_seat.options] == [0, 1, 2, WATCH]
+    page.ui.member_name.value = "Bob"
+    page.ui.member_seat.value = 1
+    page.ui.member_join.click()
+    made.serve()
+    assert page.joined and page.seat == 1
+    assert "Ann, Bob" in words(page.ui.member_seats.value)
+    made.close()

@@ -360,6 +360,8 @@ class MemberApp:
                 self.last_error = error
                 log.exception("speculation_nb member app: a reply could not be shown")
                 self._say(self.t("error.unexpected"), "error")
+        if not self.joined:
+            member.refresh()  # the free seats change as others join
         latest = member.latest()
         if latest is not None and (self.moment is None or latest.version >= self.moment.version):
             self.moment = latest
@@ -544,12 +546,15 @@ class MemberApp:
         return [str(n) for n in names] if isinstance(names, list) else []
 
     def _free_seats(self) -> list[int]:
-        """The seats a newcomer may ask for: free in the latest moment (or the table's meta)."""
-        if self.moment is not None:
-            return [i for i, s in enumerate(self.moment.seats) if s.kind == "free"]
+        """The seats a newcomer may ask for: the table's meta says (with teams, seats that have
+        members too); the latest moment's free seats when the meta does not."""
         meta = {} if self.member is None else (self.member.meta or {})
         free = meta.get("free")
-        return [int(s) for s in free if isinstance(s, int)] if isinstance(free, list) else []
+        if isinstance(free, list):
+            return [s for s in free if isinstance(s, int) and not isinstance(s, bool)]
+        if self.moment is not None:
+            return [i for i, s in enumerate(self.moment.seats) if s.kind == "free"]
+        return []
 
     def _buyers(self) -> list[int]:
         """The bidders this page's holder may sell to now (highest bid first)."""
