@@ -46,6 +46,7 @@ __all__ = [
     "MemoryStore",
     "StoreError",
     "TableStore",
+    "check_stream",
     "dump_record",
     "load_record",
     "open_store",
@@ -73,7 +74,11 @@ def dump_record(record: Mapping[str, Any]) -> str:
         text = json.dumps(record, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as error:
         raise StoreError(f"a record must be plain JSON: {error}") from None
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise StoreError("a record's text must be valid Unicode (a lone surrogate is not)") from None
+    if size > MAX_RECORD:
         raise StoreError(f"a record is at most {MAX_RECORD} bytes")
     return text
 
@@ -187,7 +192,7 @@ class MemoryStore:
             self._live(code).expires = self._clock() + ttl
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
-        _check_stream(stream)
+        check_stream(stream)
         copy = load_record(dump_record(record))
         with self._changed:
             records = self._live(code).streams[stream]
@@ -196,7 +201,7 @@ class MemoryStore:
             return len(records)
 
     def read(self, code: str, stream: str, after: int = 0, limit: int = 1000) -> list[tuple[int, dict[str, Any]]]:
-        _check_stream(stream)
+        check_stream(stream)
         with self._changed:
             return self._read(code, stream, after, limit)
 
@@ -206,12 +211,13 @@ class MemoryStore:
             return []
         records = table.streams[stream]
         start = max(0, int(after))
+        limit = max(0, int(limit))
         return [(start + i + 1, load_record(dump_record(r))) for i, r in enumerate(records[start : start + limit])]
 
     def wait(
         self, code: str, stream: str, after: int = 0, timeout: float = 1.0, limit: int = 1000
     ) -> list[tuple[int, dict[str, Any]]]:
-        _check_stream(stream)
+        check_stream(stream)
         deadline = time.monotonic() + max(0.0, timeout)
         with self._changed:
             while True:
@@ -243,7 +249,8 @@ class MemoryStore:
             self._tables.clear()
 
 
-def _check_stream(stream: str) -> None:
+def check_stream(stream: str) -> None:
+    """:class:`StoreError` unless ``stream`` is one of :data:`STREAMS`."""
     if stream not in STREAMS:
         raise StoreError(f"a stream is one of {', '.join(STREAMS)}, not {stream!r}")
 
