@@ -32,6 +32,15 @@ Environment variables:
     admin page (32 characters at least, as JupyterHub requires).
 ``SPECULATION_APP_DIR``
     the repository checkout to serve; by default the one holding this file.
+``SPECULATION_REDIS_REFEREE``, ``SPECULATION_REDIS_STUDENT``
+    optional: the shared table's Redis store for the two kinds of kernels
+    (``redis://referee:...@host:6379/0`` and ``redis://student:...``, made by
+    ``python -m speculation_nb.table.redis_store``). Members of the group
+    ``teachers`` get the first as ``SPECULATION_TABLE_STORE`` (they open and
+    referee tables), everyone else the second (they join tables). Without them
+    the shared table is not offered. The ``teacher`` account (above) is put in
+    ``teachers``; with another authenticator, add teachers to the group on the
+    hub's admin page or let the authenticator manage groups.
 
 tests/test_jupyterhub.py loads this file and replaces only what a test machine
 cannot have: systemd (a plain local process instead), the public port, and
@@ -171,3 +180,27 @@ TEACHER_PASSWORD = os.environ.get("SPECULATION_TEACHER_PASSWORD", "")
 if TEACHER_PASSWORD:
     c.Authenticator.admin_users = {"teacher"}
     c.SharedPasswordAuthenticator.admin_password = TEACHER_PASSWORD
+
+# --- The shared table: one Redis for every student's server ---------------------------
+#
+# Students' servers run as different users (DynamicUser), so their kernels cannot share
+# a file: they meet in Redis (deploy/README.md, "The shared table"). The referee's Redis
+# user reads every table's requests and records, so only teachers' kernels get it.
+
+#: The group whose kernels may open and referee a table.
+TEACHERS_GROUP = "teachers"
+REDIS_REFEREE = os.environ.get("SPECULATION_REDIS_REFEREE", "")
+REDIS_STUDENT = os.environ.get("SPECULATION_REDIS_STUDENT", "")
+
+
+def table_store(spawner):
+    """SPECULATION_TABLE_STORE for this user's server: the referee's address for teachers."""
+    groups = {group.name for group in spawner.user.groups}
+    return REDIS_REFEREE if TEACHERS_GROUP in groups else REDIS_STUDENT
+
+
+if REDIS_REFEREE and REDIS_STUDENT:
+    c.Spawner.environment = {"SPECULATION_TABLE_STORE": table_store}
+    # With the shared class password anyone may log in under any name but an admin's
+    # (who has its own password): so only the admin account is a teacher here.
+    c.JupyterHub.load_groups = {TEACHERS_GROUP: {"users": ["teacher"] if TEACHER_PASSWORD else []}}

@@ -102,6 +102,26 @@ def test_sqlite_store_makes_its_folder_and_file_private(tmp_path: Path) -> None:
     again.close()
 
 
+def _append_and_close(store: TableStore, code: str) -> None:
+    store.append(code, "events", {"from": "the forked process"})
+    store.close()
+
+
+def test_sqlite_store_goes_on_in_a_forked_process(tmp_path: Path) -> None:
+    """A kernel forked with the store open gets connections of its own; its parent's go on."""
+    store = SQLiteStore(tmp_path / "tables.sqlite3")
+    code = new_code()
+    store.create(code, {})
+    store.append(code, "events", {"from": "the parent"})
+    child = multiprocessing.get_context("fork").Process(target=_append_and_close, args=(store, code))
+    child.start()
+    child.join(PATIENCE)
+    assert child.exitcode == 0
+    assert store.append(code, "events", {"from": "the parent"}) == 3
+    assert [r["from"] for _, r in store.read(code, "events")] == ["the parent", "the forked process", "the parent"]
+    store.close()
+
+
 def test_sqlite_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     path = tmp_path / "tables.sqlite3"
     path.write_bytes(b"not a database" * 100)
@@ -542,3 +562,46 @@ def test_redis_acl_rules_refuse_weak_or_equal_passwords() -> None:
     rules = redis_acl_rules("r" * 20, "s" * 20)
     assert all(line.startswith("ACL SETUSER ") for line in rules)
     assert not any("r" * 20 in line or "s" * 20 in line for line in rules), "hashes, never the passwords"
+
+
+# --- the hub gives teachers the referee's address, everyone else the student's ----------------
+
+
+def _hub_config(monkeypatch: pytest.MonkeyPatch, **environment: str) -> Any:
+    from traitlets.config import Config
+
+    config = Config()
+    path = Path(__file__).resolve().parent.parent / "deploy" / "jupyterhub_config.py"
+    monkeypatch.setenv("SPECULATION_CLASS_PASSWORD", "class-password")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    exec(compile(path.read_text(), str(path), "exec"), {"get_config": lambda: config, "__file__": str(path)})
+    return config
+
+
+def test_hub_config_gives_teachers_the_referee_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    referee, student = "redis://referee:r@127.0.0.1:6379/0", "redis://student:s@127.0.0.1:6379/0"
+    config = _hub_config(
+        monkeypatch,
+        SPECULATION_REDIS_REFEREE=referee,
+        SPECULATION_REDIS_STUDENT=student,
+        SPECULATION_TEACHER_PASSWORD="t" * 32,
+    )
+    choose = config.Spawner.environment["SPECULATION_TABLE_STORE"]
+
+    def spawner(*groups: str) -> Any:
+        return SimpleNamespace(user=SimpleNamespace(groups=[SimpleNamespace(name=g) for g in groups]))
+
+    assert choose(spawner("teachers")) == referee
+    assert choose(spawner("teachers", "class-4b")) == referee
+    assert choose(spawner()) == student and choose(spawner("class-4b")) == student
+    assert config.JupyterHub.load_groups == {"teachers": {"users": ["teacher"]}}, "the admin account, its own password"
+
+
+def test_hub_config_without_redis_offers_no_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SPECULATION_REDIS_REFEREE", raising=False)
+    monkeypatch.delenv("SPECULATION_REDIS_STUDENT", raising=False)
+    config = _hub_config(monkeypatch)
+    assert "environment" not in config.Spawner and "load_groups" not in config.JupyterHub

@@ -24,6 +24,9 @@
 * **Expiry.** Every key of a table expires at one instant (``PEXPIREAT``, set by small Lua
   scripts that the referee runs: create, put, touch and wipe each change all of a table's keys
   at once).
+* **Failures.** A read is tried again after a dropped connection (the client's default); a
+  write is not (it may have been done before the connection dropped: once is the rule), and
+  the caller gets :class:`~speculation_nb.table.store.StoreError`.
 * **Who may do what.** :func:`redis_acl_rules` makes two Redis users: ``referee`` (the
   teachers' kernels: everything under ``spec:``) and ``student`` (the students' kernels: add
   requests; read events, meta, moment and replies; nothing else). A student's kernel that
@@ -188,17 +191,21 @@ class RedisStore:
             raise StoreError(
                 'the Redis table store needs the redis client: pip install "speculation_nb[table]"'
             ) from None
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        options: dict[str, Any] = dict(
+            socket_timeout=_SOCKET_TIMEOUT, socket_connect_timeout=_SOCKET_TIMEOUT, health_check_interval=30
+        )
         try:
-            self._client: redis.Redis = redis.Redis.from_url(
-                url,
-                socket_timeout=_SOCKET_TIMEOUT,
-                socket_connect_timeout=_SOCKET_TIMEOUT,
-                health_check_interval=30,
-            )
+            # Reads are tried again after a dropped connection (the client's default); writes
+            # are not: a write that failed half way may have been done, and must not be done twice.
+            self._client: redis.Redis = redis.Redis.from_url(url, **options)
+            self._writer: redis.Redis = redis.Redis.from_url(url, retry=Retry(NoBackoff(), 0), **options)
         except (ValueError, redis.exceptions.RedisError) as error:
             raise StoreError(f"not a Redis address the client understands: {type(error).__name__}") from None
         self._scripts = {
-            name: self._client.register_script(text)
+            name: self._writer.register_script(text)
             for name, text in (("create", _CREATE), ("put", _PUT), ("touch", _TOUCH), ("wipe", _WIPE))
         }
 
@@ -230,7 +237,7 @@ class RedisStore:
         check_stream(stream)
         body = dump_record(record)
         with _errors():
-            stream_id = self._client.xadd(self._key(code, stream), {"r": body}, id="0-*", nomkstream=True)
+            stream_id = self._writer.xadd(self._key(code, stream), {"r": body}, id="0-*", nomkstream=True)
         if stream_id is None:
             raise StoreError(f"no table {code!r}")
         number = _number(stream_id)
@@ -300,6 +307,7 @@ class RedisStore:
     def close(self) -> None:
         with _errors():
             self._client.close()
+            self._writer.close()
 
     def __repr__(self) -> str:
         kwargs = self._client.connection_pool.connection_kwargs

@@ -93,7 +93,9 @@ class SQLiteStore:
         self.path = target
         self._lock = threading.Lock()
         self._local = threading.local()
-        self._connections: dict[int, tuple[threading.Thread, sqlite3.Connection]] = {}
+        # (process, thread) -> that thread's connection. A process made by fork keeps its
+        # parent's entries untouched (closing them there could disturb the parent's file).
+        self._connections: dict[tuple[int, int], tuple[threading.Thread, sqlite3.Connection]] = {}
         self._appended = threading.Condition()
         self._closed = False
         try:
@@ -118,19 +120,23 @@ class SQLiteStore:
             raise StoreError("the table store is closed")
         with _errors():
             connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
-            connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-            mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
+            try:
+                connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+                mode = connection.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise StoreError(f"the table store {str(self.path)!r} cannot use WAL mode (it is {mode})")
+                connection.execute("PRAGMA synchronous = NORMAL")
+            except BaseException:
                 connection.close()
-                raise StoreError(f"the table store {str(self.path)!r} cannot use WAL mode (it is {mode})")
-            connection.execute("PRAGMA synchronous = NORMAL")
-        self._local.connection = (os.getpid(), connection)
+                raise
+        pid = os.getpid()
+        self._local.connection = (pid, connection)
         with self._lock:
-            for ident, (thread, old) in list(self._connections.items()):
-                if not thread.is_alive():
-                    del self._connections[ident]
+            for (owner, ident), (thread, old) in list(self._connections.items()):
+                if owner == pid and not thread.is_alive():  # a finished thread's
+                    del self._connections[owner, ident]
                     old.close()
-            self._connections[threading.get_ident()] = (threading.current_thread(), connection)
+            self._connections[pid, threading.get_ident()] = (threading.current_thread(), connection)
         return connection
 
     @contextlib.contextmanager
@@ -258,10 +264,12 @@ class SQLiteStore:
                 connection.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
 
     def close(self) -> None:
+        pid = os.getpid()
         with self._lock:
             self._closed = True
-            connections, self._connections = self._connections, {}
-        for _thread, connection in connections.values():
+            mine = [connection for (owner, _), (_, connection) in self._connections.items() if owner == pid]
+            self._connections = {key: value for key, value in self._connections.items() if key[0] != pid}
+        for connection in mine:
             with contextlib.suppress(sqlite3.Error):
                 connection.close()
         self._local = threading.local()

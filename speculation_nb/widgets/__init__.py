@@ -98,6 +98,22 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-share-row``, ``spec-share-save-deal``, ``spec-share-save-session``,
   ``spec-share-download`` (``a.spec-share-file``), ``spec-share-open``,
   ``spec-share-message``
+* the shared table, the teacher's side (``widgets/host_panel.py``): ``spec-table-slot`` (below
+  the share slot: the ``spec-open-table`` opener over ``spec-table-box``, or the one line
+  ``spec-host-unavailable``), ``spec-host`` (the panel), ``spec-device-memory`` (the host
+  secret's keeper, hidden), ``spec-host-intro``, ``spec-host-start`` (``spec-host-open``,
+  ``spec-host-teams``, ``spec-host-resume``), ``spec-host-table`` (all that shows once open),
+  ``spec-host-head``, ``spec-host-where``, ``spec-host-code-label``, ``spec-host-code``,
+  ``spec-host-link`` (``input.spec-host-address``, ``button.spec-host-copy``), ``spec-host-qr``,
+  ``spec-host-status`` (+ ``spec-host-waiting`` when paused or looking back), ``spec-host-row``,
+  ``spec-host-pause``, ``spec-host-export``, ``spec-host-close``, ``spec-host-confirm``
+  (``spec-host-confirm-text``, ``spec-host-confirm-yes``, ``spec-host-confirm-no``),
+  ``spec-host-download`` (``a.spec-host-file``), ``spec-host-title``, ``spec-host-seats`` (rows
+  ``spec-host-seat``: ``spec-host-seat-label``, ``spec-host-take``, ``spec-host-computer``),
+  ``spec-host-spectators``, ``spec-host-place-member``, ``spec-host-place-seat``,
+  ``spec-host-place``, ``spec-host-ask``, ``spec-host-close-poll``, ``spec-host-show-names``,
+  ``spec-host-poll`` (the answers, :mod:`.poll_chart`), ``spec-host-message`` (+
+  ``spec-host-error``)
 
 Note: :func:`~speculation_nb.render.table_html` also marks the seat due to
 reveal with ``spec-next`` and face-down piles with ``spec-back`` (SVG). Select

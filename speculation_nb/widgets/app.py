@@ -22,7 +22,9 @@ Two further panels are built on first open (:mod:`.panel_opener`): the simulatio
 (:mod:`.simulation_panel`) in ``ui.odds_slot``, below the step controls (on a phone, below
 the charts, as UI.md sketches), and sharing and saving
 (:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
-``app.sharing`` are their openers.
+``app.sharing`` are their openers. Below them, ``ui.table_slot`` holds ``app.hosting``: "Open the
+table to the class" (:mod:`.host_panel`, the shared table's teacher's side), or one line where
+no shared table can be opened.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -43,6 +46,7 @@ from .charts_view import ChartsView
 from .controller import MODES, PACE_CHOICES, Controller
 from .controls import KEYS, ControlsView
 from .header import HeaderView
+from .host_panel import table_opener
 from .keys import make_helper
 from .log_view import LogView
 from .odds_panel import OddsPanel
@@ -57,7 +61,10 @@ from .style import CSS
 from .table_view import TableView
 from .trade_view import TradeView
 
-__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings"]
+if TYPE_CHECKING:
+    from .member_app import MemberApp
+
+__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "table_code"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
@@ -77,7 +84,8 @@ class SpeculationApp:
     the language; ``charts`` ``"auto"`` (ipympl when available), ``"ipympl"`` or
     ``"static"`` (PNG images); ``pace`` how fast the computer players act
     (``"slow"``, ``"normal"``, ``"instant"``; ``"auto"``: normal in a kernel,
-    instant in a script); ``notice`` a first line for the message line.
+    instant in a script); ``notice`` a first line for the message line; ``table_store`` the
+    shared table's store (:mod:`speculation_nb.table.store`; None: ``SPECULATION_TABLE_STORE``).
     """
 
     def __init__(
@@ -95,6 +103,7 @@ class SpeculationApp:
         charts: str = "auto",
         pace: str = "auto",
         notice: str = "",
+        table_store: Any = None,
     ) -> None:
         if rules is None:
             rules = Rules(players=players or 5)
@@ -111,7 +120,7 @@ class SpeculationApp:
         self.last_error: BaseException | None = None
         self._busy = False
         self.ui = UI()
-        self._build(charts)
+        self._build(charts, table_store)
         if notice:
             self.controller.notify(notice, "error")
         self.controller.observe(self._on_change, "version")
@@ -141,6 +150,9 @@ class SpeculationApp:
     def close(self) -> None:
         """Close this app's widgets (and its chart canvases); other widgets are left alone."""
         self.controller.stop()  # no computer action arrives for closed widgets
+        panel = getattr(self.hosting, "panel", None)
+        if panel is not None:
+            panel.close()  # stops refereeing; the table stays in its store
         self.charts.close()
         for w in self.ui.built():
             if isinstance(w, widgets.Widget):
@@ -190,7 +202,7 @@ class SpeculationApp:
         return self.settings.rules()
 
     # ---------------------------------------------------------------- building
-    def _build(self, charts: str) -> None:
+    def _build(self, charts: str, table_store: Any = None) -> None:
         ui = self.ui
         ui.style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
         ui.style.add_class("spec-style")
@@ -219,7 +231,10 @@ class SpeculationApp:
         if helper is not None:
             ui.keys = helper
         top = [ui.style, *([helper] if helper is not None else []), *self.header.widgets]
-        ui.app = widgets.VBox([*top, ui.main, self.settings.widget])
+        ui.table_slot = widgets.VBox([])
+        ui.table_slot.add_class("spec-table-slot")
+        self.hosting = table_opener(self, ui.table_slot, table_store)
+        ui.app = widgets.VBox([*top, ui.main, self.settings.widget, ui.table_slot])
         ui.app.add_class("spec-app")
 
     def _fail(self) -> None:
@@ -251,7 +266,7 @@ class SpeculationApp:
             if getattr(self, "_texts_lang", None) != t.lang:
                 self._texts_lang = t.lang
                 views = (self.header, self.controls, self.odds, self.charts, self.auction, self.trade)
-                for view in (*views, self.simulation, self.sharing):
+                for view in (*views, self.simulation, self.sharing, self.hosting):
                     view.texts(t)
                 self.settings.texts(t)
             self.header.refresh(c, game, t)
@@ -273,18 +288,41 @@ class SpeculationApp:
                     self.helper.text = spoken
 
 
+def table_code(query: str | None) -> str | None:
+    """The ``table=`` of a page's query as typed (None when there is none): T1 reads it later."""
+    try:
+        params = parse_qs(query or "", keep_blank_values=True)
+    except Exception:  # parse_qs is lenient; anything odd is no table at all
+        return None
+    values = params.get("table")
+    return values[-1] if values else None
+
+
+def _member_app(code: str, query: str) -> MemberApp:
+    from .member_app import MemberApp
+
+    lang = read_query(query).settings.get("lang", "en")
+    return MemberApp(code=code, lang=lang)
+
+
 def app(**kwargs: Any) -> SpeculationApp:
     """``app(players=4, seed=7, lang="en")``: a :class:`SpeculationApp` (same arguments)."""
     return SpeculationApp(**kwargs)
 
 
-def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
+def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp | MemberApp:
     """The app as the Voila page asks for it: the page's query (:func:`.query.read_query`),
     then ``kwargs``. What the query got wrong is said in the first message line; the app
     opens with its defaults for it (it never fails to open for a bad link). A shared moment
-    in the query (:func:`speculation_nb.share.read_moment`) is opened, or refused in one line."""
+    in the query (:func:`speculation_nb.share.read_moment`) is opened, or refused in one line.
+
+    A query with ``table=<code>`` (a teacher's shared table) opens the student's screen
+    instead, :class:`.member_app.MemberApp`, in the query's language (``lang=``)."""
     if query is None:
         query = page_query()
+    code = table_code(query)
+    if code is not None:
+        return _member_app(code, query)
     found = read_query(query)
     settings = found.settings
     settings.update(kwargs)

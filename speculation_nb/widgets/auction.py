@@ -215,7 +215,7 @@ class AuctionView:
             self._refresh_accept_label(c, game, t)
         for w in (ui.accept_seat, ui.accept, ui.decline):
             show(w, person_holds)
-        let = c.mode == "play" and not person_holds
+        let = not person_holds  # play mode, or a computer seat of the shared table holds
         show(ui.let_decide, let)
         set_traits(ui.let_decide, description=t("button.let_decide", name=names[holder]), disabled=not live or c.acting)
         show(ui.decide_row, live and (person_holds or let))

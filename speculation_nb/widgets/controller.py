@@ -18,6 +18,12 @@ still to come. A person's action first lets the pending ones happen; looking
 back (replay) pauses them. :meth:`Controller.replace_session` shows another
 session (a new one, a loaded save, a shared link); :meth:`Controller.next_deal`
 goes on with this one. Snapshots are kept for the current deal only (bounded).
+
+In classroom mode the teacher drives every seat, except the seats in ``computer_seats``
+(empty unless the shared table seats computer players, :mod:`.table_host`): those are played
+by the same loop at the same pace, and such a seat also turns up its own card when it is due.
+:meth:`Controller.act` takes a person's action from elsewhere (a student at the shared table)
+without hurrying the computers' pending actions.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from typing import Any
 from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
 from .. import odds, players
+from ..actions import Action
 from ..errors import IllegalAction
 from ..game import Game
 from ..i18n import Translator, available_languages, reason_text, translator
@@ -179,6 +186,8 @@ class Controller(HasTraits):
         self._games_at: dict[tuple[int, int], Game] = {}
         self._asked: set[Any] = set()
         self._timer: asyncio.TimerHandle | None = None
+        #: Classroom mode: the seats computer players play (see the module docstring).
+        self.computer_seats: frozenset[int] = frozenset()
         #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
         self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
         self.new_session(rules, names, deals, seed, human=human)
@@ -259,13 +268,22 @@ class Controller(HasTraits):
         return [self.snapshot(k) for k in points]
 
     def is_person(self, seat: int) -> bool:
-        """True when a person decides for ``seat`` (every seat in classroom mode)."""
-        return self.mode == "classroom" or seat == self.human
+        """True when a person decides for ``seat`` (in classroom mode every seat but the
+        ``computer_seats``)."""
+        if self.mode == "classroom":
+            return seat not in self.computer_seats
+        return seat == self.human
 
     @property
     def strategies(self) -> dict[int, players.Strategy]:
-        people = range(self.rules.players) if self.mode == "classroom" else [self.human]
-        return players.table_strategies(self.rules.players, self.temperament, people)
+        n = self.rules.players
+        people = [s for s in range(n) if s not in self.computer_seats] if self.mode == "classroom" else [self.human]
+        return players.table_strategies(n, self.temperament, people)
+
+    @property
+    def computers_play(self) -> bool:
+        """True when some seat is a computer player's (play mode, or computer seats in classroom)."""
+        return self.mode == "play" or bool(self.computer_seats & set(range(self.rules.players)))
 
     def strategy_of(self, seat: int) -> players.Strategy | None:
         return self.strategies.get(seat)
@@ -400,10 +418,11 @@ class Controller(HasTraits):
         self.go(self.last)
 
     # -- the deal
-    def next_card(self) -> None:
-        """The seat due turns up its top card (P3); in play mode the computers then act."""
+    def next_card(self, seat: int | None = None) -> None:
+        """The seat due turns up its top card (P3); in play mode the computers then act.
+        ``seat``: the seat asking to turn up (refused unless it is due)."""
         self._live_only()
-        self.game.reveal()
+        self.game.reveal(seat)
         self._computers()
         self._changed()
 
@@ -474,6 +493,25 @@ class Controller(HasTraits):
         self._changed()
         return True
 
+    def act(self, action: Action) -> None:
+        """A person's ``action`` taken elsewhere (a student at the shared table), at now: the engine
+        checks it (``IllegalAction``, nothing changes); the computers' pending actions keep their
+        pace (a student's bid does not make every computer act at once)."""
+        self._moment = None
+        self.game.apply(action)
+        self._computers()
+        self._changed()
+
+    def set_computer_seats(self, seats: frozenset[int] | set[int]) -> None:
+        """Classroom mode: computer players play ``seats`` from now on (the others are people)."""
+        seats = frozenset(int(s) for s in seats if 0 <= int(s) < self.rules.players)
+        if seats == self.computer_seats:
+            return
+        self._stop_computers()
+        self.computer_seats = seats
+        self._computers()
+        self._changed()
+
     def set_mode(self, mode: str, human: int | None = None) -> None:
         self.mode = mode
         if human is not None:
@@ -497,10 +535,11 @@ class Controller(HasTraits):
         return PACES[pace]
 
     def _computers(self, instant: bool = False) -> None:
-        """Play mode: let the computer players act, one action at a time (see :func:`_next_move`):
-        all at once at the instant pace, else one every :attr:`delay` seconds on the event loop,
-        each announced in the message line, the page usable meanwhile."""
-        if self.mode != "play" or not self.live or self._timer is not None:
+        """Let the computer players act (play mode, or the classroom's ``computer_seats``), one
+        action at a time (see :meth:`_next_move`): all at once at the instant pace, else one every
+        :attr:`delay` seconds on the event loop, each announced in the message line, the page
+        usable meanwhile."""
+        if not self.computers_play or not self.live or self._timer is not None:
             return
         delay = 0.0 if instant else self.delay
         if delay <= 0:
@@ -522,12 +561,21 @@ class Controller(HasTraits):
 
     def _peek(self) -> players.Move | None:
         """The next computer action, without marking anyone as asked."""
-        return players.next_move(self.game, self.strategies, set(self._asked))
+        return self._move(set(self._asked))
 
     def _next_move(self) -> players.Move | None:
-        if self.mode != "play" or self.game.over:
+        if not self.computers_play or self.game.over:
             return None
-        return players.next_move(self.game, self.strategies, self._asked)
+        return self._move(self._asked)
+
+    def _move(self, asked: set[Any]) -> players.Move | None:
+        game = self.game
+        move = players.next_move(game, self.strategies, asked)
+        due = game.turn
+        if move is None and self.mode == "classroom" and due in self.computer_seats and game.can_reveal():
+            # Nobody turns up a computer seat's card at a shared table: it turns it up itself.
+            return players.Move(Action.make("reveal", seat=due), "class.host.computer_reveals", {"seat": due})
+        return move
 
     def _tick(self) -> None:
         self._timer = None

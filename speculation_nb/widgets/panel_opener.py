@@ -5,7 +5,8 @@ server work before the first view shows. So a further panel starts as one button
 its slot (``ui.odds_slot``, ``ui.share_slot``): the first press builds the panel
 (``factory(controller)``, anything with a ``.widget``) and shows it under the button;
 later presses hide and show it again. The button says which way it goes ("▸" closed,
-"▾" open), in words too.
+"▾" open), in words too. The box under the button is made on the first open as well (two
+widget models fewer on the first view, per panel).
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ class PanelOpener:
         self.open = False
         self.button = button(f"spec-open-{name}")
         self.button.add_class("spec-panel-opener")
-        self.box = widgets.VBox([])
-        self.box.add_class(f"spec-{name}-box")
-        slot.children = (self.button, self.box)
+        self.slot = slot
+        self.box: widgets.VBox | None = None
+        slot.children = (self.button,)
         self.button.on_click(app.guard(lambda _b: self.toggle()))
 
     def toggle(self, open_: bool | None = None) -> None:
@@ -55,8 +56,11 @@ class PanelOpener:
         self.open = (not self.open) if open_ is None else open_
         if self.open and self.panel is None:
             self.panel = self.factory(self.app.controller)
-            self.box.children = (self.panel.widget,)
-        show(self.box, self.open)
+            self.box = widgets.VBox([self.panel.widget])
+            self.box.add_class(f"spec-{self.name}-box")
+            self.slot.children = (self.button, self.box)
+        if self.box is not None:
+            show(self.box, self.open)
         self.texts(self.app.controller.t)
 
     def texts(self, t: Translator) -> None:
