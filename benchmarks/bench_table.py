@@ -82,6 +82,7 @@ from speculation_nb.actions import Action  # noqa: E402
 from speculation_nb.rules import Rules  # noqa: E402
 from speculation_nb.session import Session  # noqa: E402
 from speculation_nb.table import Member, Referee, SessionHost, TableStore, open_store  # noqa: E402
+from speculation_nb.table.store import DEFAULT_TTL  # noqa: E402
 
 PLAYERS = 4
 #: The issue's bounds, in milliseconds.
@@ -213,14 +214,24 @@ class TimedStore:
         self.inner = store
         self.on_moment = on_moment
         self.published: dict[int, tuple[float, int, int]] = {}  # version -> (time, deal, step)
+        self.writes = 0  # appends, puts and touches: the referee's writes (and the baselines' appends)
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
+        self.writes += 1
         number = self.inner.append(code, stream, record)
         if stream == "events" and record.get("kind") == "moment":
             moment = record["moment"]
             self.published[int(moment["version"])] = (time.time(), int(moment["deal"]), int(moment["step"]))
             self.on_moment()
         return number
+
+    def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
+        self.writes += 1
+        self.inner.put(code, key, record)
+
+    def touch(self, code: str, ttl: float = DEFAULT_TTL) -> None:
+        self.writes += 1
+        self.inner.touch(code, ttl)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -248,6 +259,7 @@ class StoreRun:
     other: list[tuple[Any, ...]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     figures: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wake = asyncio.Event()
@@ -358,6 +370,7 @@ async def run_store(run: StoreRun) -> None:
             await run.until(seen_by(("solo", i), [-1]), "a raw read")
             solo_times.append(run.seen[("solo", i)][-1] - sent)
             await pause()
+        run.figures["append -> 1 reader"] = spread(solo_times)
 
         # The class joins; everyone follows the table.
         for worker_index, box in enumerate(commands):
@@ -378,6 +391,7 @@ async def run_store(run: StoreRun) -> None:
             await run.until(seen_by(("ping", i), everyone), "a ping")
             fan_times += [run.seen[("ping", i)][m] - sent for m in everyone]
             await pause()
+        run.figures["append -> members"] = spread(fan_times)
 
         # Bids in one auction: the teacher opens it for the holder; seated members bid in turn.
         game = host.session.game
@@ -391,6 +405,7 @@ async def run_store(run: StoreRun) -> None:
         bid_last: list[float] = []
         bid_published: list[float] = []
         bid_reply: list[float] = []
+        writes = store.writes
         for step in range(options.bids):
             seat = bidders[step % len(bidders)]
             span = game.bid_range(seat)
@@ -415,6 +430,11 @@ async def run_store(run: StoreRun) -> None:
             bid_seen += times
             bid_last.append(max(times))
             await pause()
+        run.counts["referee's store writes per bid"] = (store.writes - writes) / max(1, len(bid_reply))
+        run.figures["bid -> bidder's reply"] = spread(bid_reply)
+        run.figures["bid -> referee published"] = spread(bid_published)
+        run.figures["bid -> each other member"] = spread(bid_seen)
+        run.figures["bid -> last of the class"] = spread(bid_last)
         host.act(holder, Action.make("decline"))
         referee.publish()
         await all_caught_up("the auction closing")
@@ -423,9 +443,11 @@ async def run_store(run: StoreRun) -> None:
         card_seen: list[float] = []
         card_last: list[float] = []
         card_published: list[float] = []
+        writes, deals = store.writes, 0
         for _ in range(options.cards):
             if host.session.game.over:
                 host.next_deal()
+                deals += 1
                 referee.publish()
                 await all_caught_up("the next deal")
             game = host.session.game
@@ -439,18 +461,28 @@ async def run_store(run: StoreRun) -> None:
             card_seen += times
             card_last.append(max(times))
             await pause()
+        run.counts["referee's store writes per card"] = (store.writes - writes) / max(
+            1, len(card_seen) // len(everyone)
+        )
+        run.counts["deals dealt during the cards"] = deals
+        run.figures["Next card -> published"] = spread(card_published)
+        run.figures["Next card -> each member"] = spread(card_seen)
+        run.figures["Next card -> last of the class"] = spread(card_last)
 
         # Polls: the teacher asks; every member answers when it sees the open poll.
         poll_complete: list[float] = []
         answer_counted: list[float] = []
+        writes, published = store.writes, 0
         for _ in range(options.polls):
             before = len(run.answered)
             sent = time.time()
+            first = referee.version
             poll = referee.ask()
             await run.until(lambda poll=poll: len(poll.answers) >= len(everyone), "a poll's answers")  # type: ignore[misc]
             await run.until(lambda before=before: len(run.answered) - before >= len(everyone), "the answers' replies")
             counts = run.counted.get(poll.id, {})
             poll_complete.append(max(counts.values()) - sent)
+            published += referee.version - first
             for item in run.answered[before:]:
                 if not item[5]:
                     run.problems.append(f"an answer refused: {item[6]} {item[7]}")
@@ -459,20 +491,11 @@ async def run_store(run: StoreRun) -> None:
             referee.close_poll()
             await all_caught_up("a poll closing")
             await pause()
-
-        run.figures = {
-            "append -> 1 reader": spread(solo_times),
-            "append -> members": spread(fan_times),
-            "bid -> bidder's reply": spread(bid_reply),
-            "bid -> referee published": spread(bid_published),
-            "bid -> each other member": spread(bid_seen),
-            "bid -> last of the class": spread(bid_last),
-            "Next card -> published": spread(card_published),
-            "Next card -> each member": spread(card_seen),
-            "Next card -> last of the class": spread(card_last),
-            "poll opened -> all counted": spread(poll_complete),
-            "answer -> counted": spread(answer_counted),
-        }
+        answers = max(1, len(answer_counted))
+        run.counts["referee's store writes per answer"] = (store.writes - writes) / answers
+        run.counts["moments published per poll"] = published / max(1, len(poll_complete))
+        run.figures["poll opened -> all counted"] = spread(poll_complete)
+        run.figures["answer -> counted"] = spread(answer_counted)
     except Timeout as timeout:
         run.problems.append(f"the time limit came while waiting for {timeout}")
     finally:
@@ -529,10 +552,12 @@ ROWS = [
     "answer -> counted",
 ]
 RATIOS = [
-    ("bid -> each other member", "append -> 1 reader"),
-    ("Next card -> each member", "append -> members"),
-    ("bid -> last of the class", "append -> members"),
+    ("bid -> each other member", "append -> 1 reader", "bid seen / 1 reader"),
+    ("bid -> each other member", "append -> members", "bid seen / members"),
+    ("Next card -> each member", "append -> members", "Next card seen / members"),
 ]
+#: The rows issue 15 bounds: the bid on the teacher's screen and on the others', the Next card.
+BOUNDED = ["bid -> referee published", "bid -> each other member", "Next card -> each member"]
 
 
 def verdict(figures: Mapping[str, Any], row: str) -> str:
@@ -544,38 +569,38 @@ def verdict(figures: Mapping[str, Any], row: str) -> str:
     return "within" if ok else "OUTSIDE"
 
 
-def report(runs: list[StoreRun], loads: dict[str, tuple[float, ...]]) -> str:
-    """The figures of every store side by side (milliseconds: median / p95 / max)."""
-    lines = []
-    width = 30
-    header = f"{'ms: median / p95 / max (n)':{width}}" + "".join(f"{run.name:>32}" for run in runs)
-    lines.append(header)
-    for row in ROWS:
+def report(runs: list[StoreRun], loads: Mapping[str, tuple[float, ...]]) -> str:
+    """The figures of every store side by side (milliseconds: median / p95 / max, and how many)."""
+    width, cell = 32, 34
+    lines = [f"{'ms: median / p95 / max (n)':{width}}" + "".join(f"{run.name:>{cell}}" for run in runs)]
+
+    def row(label: str, cells: list[str]) -> None:
+        lines.append(f"{label:{width}}" + "".join(f"{c:>{cell}}" for c in cells))
+
+    for name in ROWS:
         cells = []
         for run in runs:
-            f = run.figures.get(row)
-            cells.append(
-                f"{f['median']:7.1f} /{f['p95']:7.1f} /{f['max']:7.1f} ({f['n']})" if f and f["n"] else "-"
-            )
-        lines.append(f"{row:{width}}" + "".join(f"{cell:>32}" for cell in cells))
-    lines.append("")
-    lines.append("ratios of medians (the table's overhead over the store's own)")
-    for top, bottom in RATIOS:
+            f = run.figures.get(name)
+            cells.append(f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ({f['n']})" if f and f["n"] else "-")
+        row(name, cells)
+    lines += ["", "ratios of medians: the table's time over the store's own"]
+    for top, bottom, label in RATIOS:
         cells = []
         for run in runs:
             a, b = run.figures.get(top), run.figures.get(bottom)
             cells.append(f"{a['median'] / b['median']:.1f}x" if a and b and b["median"] else "-")
-        lines.append(f"{top + ' / ' + bottom:{width + 32}}"[: width + 32] + "".join(f"{c:>12}" for c in cells))
-    lines.append("")
-    lines.append(f"issue 15's bounds ({TARGET_MEDIAN:.0f} ms median, {TARGET_P95:.0f} ms p95)")
-    for row in ("bid -> each other member", "bid -> referee published", "Next card -> each member"):
-        lines.append(f"{row:{width}}" + "".join(f"{verdict(run.figures, row):>32}" for run in runs))
+        row(label, cells)
+    lines += ["", "counts"]
+    for name in dict.fromkeys(k for run in runs for k in run.counts):
+        row(name, [f"{run.counts[name]:.1f}" if name in run.counts else "-" for run in runs])
+    lines += ["", f"issue 15's bounds ({TARGET_MEDIAN:.0f} ms median, {TARGET_P95:.0f} ms p95)"]
+    for name in BOUNDED:
+        row(name, [verdict(run.figures, name) for run in runs])
     lines.append("")
     for name, load in loads.items():
         lines.append(f"load average {name}: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     for run in runs:
-        for problem in run.problems:
-            lines.append(f"{run.name}: {problem}")
+        lines += [f"{run.name}: {problem}" for problem in run.problems]
     return "\n".join(lines)
 
 
@@ -654,7 +679,9 @@ def main(argv: list[str] | None = None) -> None:
             "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(options).items()},
             "cpus": os.cpu_count(),
             "load_average": loads,
-            "stores": {run.name: {"figures": run.figures, "problems": run.problems} for run in runs},
+            "stores": {
+                run.name: {"figures": run.figures, "counts": run.counts, "problems": run.problems} for run in runs
+            },
         }
         options.json.write_text(json.dumps(data, indent=1) + "\n")
 
