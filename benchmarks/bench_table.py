@@ -617,20 +617,25 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds for the whole run (default 600)")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
-    parser.add_argument("--voila", action="store_true", help="also the widget layer (not written yet)")
+    parser.add_argument("--voila", action="store_true", help="also the widget layer (bench_table_voila.py)")
+    parser.add_argument("--voila-students", type=int, help="protocol clients of the widget layer (default --students)")
+    parser.add_argument("--voila-only", action="store_true", help="the widget layer alone (no store measured)")
     options = parser.parse_args(argv)
     if options.students < PLAYERS + 1:
         parser.error(f"--students is at least {PLAYERS + 1} (the seats and one watcher)")
     options.workers = max(1, min(options.workers, options.students))
-    options.stores = [s.strip() for s in options.stores.split(",") if s.strip()]
+    options.voila = options.voila or options.voila_only
+    if options.voila_students is None:
+        options.voila_students = options.students
+    options.deadline = time.monotonic() + options.time_limit
+    options.stores = [] if options.voila_only else [s.strip() for s in options.stores.split(",") if s.strip()]
     if not set(options.stores) <= {"sqlite", "redis"}:
         parser.error("--stores is sqlite, redis or sqlite,redis")
     return options
 
 
 async def main_async(options: argparse.Namespace) -> tuple[list[StoreRun], dict[str, tuple[float, ...]]]:
-    started = time.monotonic()
-    deadline = started + options.time_limit
+    deadline = options.deadline
     runs: list[StoreRun] = []
     loads: dict[str, tuple[float, ...]] = {"at the start": os.getloadavg()}
     folder = Path(tempfile.mkdtemp(prefix="bench-table-"))
@@ -662,6 +667,39 @@ async def main_async(options: argparse.Namespace) -> tuple[list[StoreRun], dict[
     return runs, loads
 
 
+async def widget_layer(options: argparse.Namespace) -> Any:
+    """The widget layer (:mod:`bench_table_voila`) in the time the model layer left."""
+    from bench_table_voila import run_voila
+
+    print(f"widget layer: a Voila server, the teacher in Chromium, {options.voila_students} protocol clients ...")
+    before = os.getloadavg()
+    run = await run_voila(options.voila_students, options.bids, options.cards, options.seed, options.deadline)
+    run.loads = {"at its start": before, "at its end": os.getloadavg()}
+    return run
+
+
+def voila_figures(run: Any) -> dict[str, Any]:
+    return {
+        "figures": {name: spread(values) for name, values in run.figures.items()},
+        "problems": run.problems,
+        "notes": run.notes,
+        "load_average": run.loads,
+    }
+
+
+def voila_report(run: Any) -> str:
+    """The widget layer's figures (milliseconds)."""
+    lines = [f"widget layer (Voila, SQLite), {run.students} students: ms median / p95 / max (n)"]
+    for name, values in run.figures.items():
+        f = spread(values)
+        cells = f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ({f['n']})" if f["n"] else "-"
+        lines.append(f"{name:32}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+    for name, load in run.loads.items():
+        lines.append(f"load average {name}: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    lines += [f"note: {note}" for note in run.notes] + [f"problem: {problem}" for problem in run.problems]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     options = parse(argv)
     runs, loads = asyncio.run(main_async(options))
@@ -671,14 +709,19 @@ def main(argv: list[str] | None = None) -> None:
         f" {options.cards} cards, {options.polls} polls, {options.pings} pings per baseline; seed {options.seed}"
     )
     print(f"{os.cpu_count()} CPUs (a machine shared with other engineers); Python {sys.version.split()[0]}")
-    print(report(runs, loads))
+    if runs:
+        print(report(runs, loads))
+    voila = None
     if options.voila:
-        print("--voila: the widget layer is not written yet")
+        voila = asyncio.run(widget_layer(options))
+        print()
+        print(voila_report(voila))
     if options.json is not None:
         data = {
             "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(options).items()},
             "cpus": os.cpu_count(),
             "load_average": loads,
+            "voila": None if voila is None else voila_figures(voila),
             "stores": {
                 run.name: {"figures": run.figures, "counts": run.counts, "problems": run.problems} for run in runs
             },
