@@ -345,6 +345,15 @@ class ProtocolSession:
     def _custom(self, comm_id: str, content: dict[str, Any]) -> None:
         self._comm_msg(comm_id, {"method": "custom", "content": content})
 
+    def update(self, model_id: str, state: dict[str, Any]) -> None:
+        """Set traits of a model as its view does when a person types or picks (a sync update)."""
+        self._comm_msg(model_id, {"method": "update", "state": state, "buffer_paths": []})
+        self.models[model_id]["state"].update(state)
+
+    def press(self, model_id: str) -> None:
+        """Click the button model ``model_id`` as its view does."""
+        self._custom(model_id, {"event": "click"})
+
     def _classes(self, model_id: str) -> list[str]:
         return self.models.get(model_id, {}).get("state", {}).get("_dom_classes", []) or []
 
