@@ -14,9 +14,10 @@ modules import the helpers (``PageWatch``, ``CHROMIUM``) from here.
     ``run_before_unload=True``, as a user closing the tab would.
 
 :class:`PageWatch` collects console errors, uncaught page errors and dialogs
-(``alert``/``confirm``, dismissed at once). It ignores exactly one thing: the
+(``alert``/``confirm``, dismissed at once). It ignores exactly two things: the
 failed request for the Font Awesome stylesheet that Voila's templates ask a
-CDN for, which fails offline and harmlessly.
+CDN for, which fails offline and harmlessly, and Voila's refused shutdown request
+when a page is reloaded (voila-dashboards/voila#1458).
 """
 
 from __future__ import annotations
@@ -57,7 +58,14 @@ CDN_FONT_STYLESHEET = re.compile(
 )
 
 
-def _is_cdn_font_failure(text: str, url: str) -> bool:
+#: Voila's own shutdown request when a page unloads (a reload), which its XSRF check refuses
+#: (voila-dashboards/voila#1458; culling removes the kernel, see speculation_nb.serve).
+VOILA_SHUTDOWN = re.compile(r"^http://127\.0\.0\.1:\d+/voila/api/shutdown/[0-9a-f-]{36}$")
+
+
+def _is_known_harmless(text: str, url: str) -> bool:
+    if text.startswith("Failed to load resource") and "403" in text and VOILA_SHUTDOWN.match(url):
+        return True
     return text.startswith("Failed to load resource") and bool(CDN_FONT_STYLESHEET.match(url))
 
 
@@ -81,7 +89,7 @@ class PageWatch:
             return
         url = (message.location or {}).get("url", "")
         line = f"{message.text} [{url}]"
-        if _is_cdn_font_failure(message.text, url):
+        if _is_known_harmless(message.text, url):
             self.ignored.append(line)
         else:
             self.console_errors.append(line)

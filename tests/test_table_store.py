@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from redis_server import RedisServer, redis_server  # noqa: F401 (the session fixture)
+from redis_server import RedisServer
 
 from speculation_nb.table.sqlite_store import SQLiteStore
 from speculation_nb.table.store import MAX_RECORD, MemoryStore, StoreError, TableStore, open_store
@@ -449,7 +449,7 @@ def test_any_appends_read_back_the_same_in_every_store(
 
 
 @pytest.fixture()
-def redis_users(redis_server: RedisServer) -> Iterator[tuple[TableStore, TableStore, str]]:  # noqa: F811
+def redis_users(redis_server: RedisServer) -> Iterator[tuple[TableStore, TableStore, str]]:
     referee, student = _open_redis(redis_server.url("referee")), _open_redis(redis_server.url("student"))
     code = new_code()
     referee.create(code, {"players": 3})
@@ -508,7 +508,7 @@ def test_redis_student_may_not_read_requests_nor_the_record_nor_write_the_table(
     assert referee.exists(code)
 
 
-def test_redis_student_cannot_list_or_reach_other_keys(redis_server: RedisServer) -> None:  # noqa: F811
+def test_redis_student_cannot_list_or_reach_other_keys(redis_server: RedisServer) -> None:
     import redis
 
     referee = _open_redis(redis_server.url("referee"))
@@ -544,7 +544,7 @@ def test_redis_referee_may_do_everything_with_tables(redis_users: tuple[TableSto
     assert referee.append(code, "events", {"kind": "closed"}) == 1
 
 
-def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) -> None:  # noqa: F811
+def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) -> None:
     """All of a table's keys go at once: never a moment without its meta, a reply without its table."""
     import redis
 
@@ -567,7 +567,7 @@ def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) 
         referee.close()
 
 
-def test_redis_needs_a_user_and_its_password(redis_server: RedisServer) -> None:  # noqa: F811
+def test_redis_needs_a_user_and_its_password(redis_server: RedisServer) -> None:
     for url in (redis_server.url("default", ""), redis_server.url("student", "wrong-password-123")):
         store = _open_redis(url)
         with pytest.raises(StoreError) as refused:

@@ -41,6 +41,7 @@ from typing import Any, Protocol, runtime_checkable
 __all__ = [
     "DEFAULT_TTL",
     "MAX_RECORD",
+    "REFEREE_SETTING",
     "STORE_SETTING",
     "STREAMS",
     "MemoryStore",
@@ -60,6 +61,8 @@ DEFAULT_TTL = 6 * 3600
 MAX_RECORD = 4 * 1024 * 1024
 #: The environment variable naming the store (see :func:`open_store`).
 STORE_SETTING = "SPECULATION_TABLE_STORE"
+#: The store a kernel that referees a table uses, when it differs (see :func:`open_store`).
+REFEREE_SETTING = "SPECULATION_TABLE_REFEREE_STORE"
 
 
 class StoreError(Exception):
@@ -255,9 +258,12 @@ def check_stream(stream: str) -> None:
         raise StoreError(f"a stream is one of {', '.join(STREAMS)}, not {stream!r}")
 
 
-def open_store(url: str | None = None) -> TableStore | None:
+def open_store(url: str | None = None, *, referee: bool = False) -> TableStore | None:
     """The store ``url`` names (``SPECULATION_TABLE_STORE`` when None); None when there is none
     (the static site, a kernel nobody configured: the shared table is then unavailable).
+    ``referee``: for a kernel that opens or resumes a table, ``SPECULATION_TABLE_REFEREE_STORE``
+    when it is set (on JupyterHub each group gets its own ``SPECULATION_TABLE_STORE``, see
+    ``deploy/README.md``; one Voila server whose every kernel has both can use the two Redis users).
 
     * ``memory:`` a :class:`MemoryStore` (this process only);
     * ``sqlite:///absolute/path/tables.sqlite3`` SQLite in WAL mode (one machine, one user);
@@ -267,7 +273,9 @@ def open_store(url: str | None = None) -> TableStore | None:
     :class:`StoreError` for a URL of any other shape, with the reason.
     """
     if url is None:
-        url = os.environ.get(STORE_SETTING, "").strip()
+        url = (os.environ.get(REFEREE_SETTING, "").strip() if referee else "") or os.environ.get(
+            STORE_SETTING, ""
+        ).strip()
     if not url:
         return None
     if url == "memory:":

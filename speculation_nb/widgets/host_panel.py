@@ -48,7 +48,7 @@ from ..i18n import Safe, Translator, error_text
 from ..share import link_base
 from ..table.codes import show_code
 from ..table.errors import TableRefusal
-from ..table.store import STORE_SETTING, StoreError, TableStore, open_store
+from ..table.store import REFEREE_SETTING, STORE_SETTING, StoreError, TableStore, open_store
 from .controller import Controller
 from .device_memory import DeviceMemory
 from .page_address import static_site
@@ -132,7 +132,8 @@ _COPY_JS = (
 
 def table_available() -> bool:
     """Whether this kernel may open a shared table: a server runs it and a store is configured."""
-    return not static_site() and bool(os.environ.get(STORE_SETTING, "").strip())
+    configured = any(os.environ.get(name, "").strip() for name in (STORE_SETTING, REFEREE_SETTING))
+    return not static_site() and configured
 
 
 def table_address() -> str:
@@ -267,7 +268,7 @@ class HostPanel(ControllerPanel):
         """The table store (opened on first use); None, said in words, if it cannot be opened."""
         if self.store is None:
             try:
-                self.store = open_store()
+                self.store = open_store(referee=True)
             except StoreError:
                 log.exception("speculation_nb host panel: the table store cannot be opened")
                 self.message = ("class.host.store_unreachable", "error", {})
