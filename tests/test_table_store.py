@@ -180,6 +180,7 @@ def test_read_after_and_limit(store: TableStore) -> None:
     assert store.read(code, "events", after=99) == []
     assert store.read(code, "events", limit=0) == []
     assert [n for n, _ in store.read(code, "events", after=-5, limit=2)] == [1, 2]
+    assert store.read(code, "events", after=10**30) == [] and len(store.read(code, "events", limit=10**30)) == 10
 
 
 def test_unknown_stream_is_refused(store: TableStore) -> None:
