@@ -129,7 +129,7 @@ def test_sqlite_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> N
         SQLiteStore(path)
 
 
-def test_create_once_per_code(store: TableStore) -> None:
+def test_t1_create_once_per_code(store: TableStore) -> None:
     code = new_code()
     assert not store.exists(code)
     assert store.create(code, {"players": 4, "names": ["Mary", "Édouard"]})
@@ -180,6 +180,7 @@ def test_read_after_and_limit(store: TableStore) -> None:
     assert store.read(code, "events", after=99) == []
     assert store.read(code, "events", limit=0) == []
     assert [n for n, _ in store.read(code, "events", after=-5, limit=2)] == [1, 2]
+    assert store.read(code, "events", after=10**30) == [] and len(store.read(code, "events", limit=10**30)) == 10
 
 
 def test_unknown_stream_is_refused(store: TableStore) -> None:
@@ -313,7 +314,7 @@ def test_records_are_copies(store: TableStore) -> None:
 # --- expiry and wipe ----------------------------------------------------------------------
 
 
-def test_tables_expire_whole(store: TableStore) -> None:
+def test_t1_tables_expire_whole(store: TableStore) -> None:
     """T1: a code lives as long as its table; an expired table reads as absent, everywhere."""
     code = new_code()
     store.create(code, {"players": 2}, ttl=0.3)
@@ -335,7 +336,8 @@ def test_tables_expire_whole(store: TableStore) -> None:
     assert store.append(code, "events", {"kind": "moment"}) == 1, "a new table counts from 1"
 
 
-def test_touch_keeps_a_table(store: TableStore) -> None:
+def test_t1_touch_keeps_a_table(store: TableStore) -> None:
+    """T1: a table lives 6 h after its referee last touched it (here: from the touch on)."""
     first, second = new_code(), new_code()
     store.create(first, {}, ttl=0.5)
     store.put(first, "reply:" + "u" * 32, {"ok": True})
@@ -347,7 +349,8 @@ def test_touch_keeps_a_table(store: TableStore) -> None:
     assert store.append(first, "events", {}) == 1
 
 
-def test_wipe_removes_everything(store: TableStore) -> None:
+def test_t10_wipe_removes_everything(store: TableStore) -> None:
+    """T10: wipe removes the table from the store (T1: and at once)."""
     code = new_code()
     store.create(code, {"players": 2})
     store.append(code, "requests", {"kind": "join"})
@@ -484,7 +487,7 @@ def test_redis_student_may_post_requests_and_read_what_is_published(
         student.append(new_code(), "requests", {"kind": "join"})  # no such table: NOMKSTREAM
 
 
-def test_redis_student_may_not_read_requests_nor_the_record_nor_write_the_table(
+def test_t3_t10_redis_student_may_not_read_requests_nor_the_record_nor_write_the_table(
     redis_users: tuple[TableStore, TableStore, str],
 ) -> None:
     """T3/T10: the requests carry seat secrets and the record the members; only the referee writes."""
