@@ -285,7 +285,11 @@ class Referee:
         except IllegalAction as error:
             params = plain_json(error.params)
             return {"ok": False, "rid": rid, "rule": error.rule, "key": error.key, "params": params}, False
-        self.ledger.note(deal, index, member.name, member.id, seat, action)
+        # A host may first let computer moves due before it happen (the app's controller does):
+        # the member's action is the first equal one from here on.
+        history = self.host.session.games[deal - 1].history
+        taken = next((i for i in range(index, len(history)) if history[i] == action), index)
+        self.ledger.note(deal, taken, member.name, member.id, seat, action)
         return {"ok": True, "rid": rid, "seat": member.seat}, True
 
     # ------------------------------------------------------------------ seats
