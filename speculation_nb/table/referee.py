@@ -21,11 +21,9 @@ import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from .. import odds
 from ..actions import Action
 from ..errors import IllegalAction
 from ..session import Session
@@ -379,13 +377,7 @@ class Referee:
         if self.poll is not None and self.poll.open:
             raise TableRefusal("T7", "table.poll_open")
         session = self.host.session
-        game = session.game.at(self.host.moment)
-        others = [s for s in range(game.rules.players) if s != game.holder]
-        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
-        fair = Fraction(odds.fair_price(game))
-        poll = Poll(
-            len(self.polls) + 1, session.deal_number, self.host.moment, fair, spans, game.holder, game.best_trump.code
-        )
+        poll = Poll.at(len(self.polls) + 1, session.game.at(self.host.moment), session.deal_number)
         self.polls.append(poll)
         self._poll_event()
         self._changed()
