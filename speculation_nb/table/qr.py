@@ -27,7 +27,8 @@ order the standard builds a symbol:
    four rules N1-N4) is kept, the first of equals.
 6. **Format and version information** (:func:`_format_bits`, :func:`_version_bits`): the error
    level and the mask (and, from version 7, the version) written twice, with their own BCH
-   error correction, so a reader learns how to read the rest.
+   error correction, so a reader learns how to read the rest; and the one module above the
+   bottom-left finder that is always dark.
 
 :func:`qr_matrix` gives the modules (True = dark) and :func:`qr_svg` an SVG picture of them.
 """
@@ -273,7 +274,8 @@ def _function_patterns(version: int) -> tuple[Grid, Grid]:
 def _place(dark: Grid, reserved: Grid, codewords: list[int]) -> None:
     """Write the codewords' bits, most significant first, into the free modules: pairs of columns
     from the right, going up, then down, and so on; the vertical timing line (column 6) is
-    skipped. Modules left over (the remainder bits, 0 to 7 of them) stay light."""
+    skipped. Modules left over (the remainder bits, 0 to 7 of them) get 0, which the mask then
+    flips like any other data bit."""
     size = len(dark)
     bits = [(word >> (7 - i)) & 1 == 1 for word in codewords for i in range(8)]
     index = 0
