@@ -476,10 +476,11 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
 
     One ``<path>`` draws the dark modules (one rectangle per run of dark modules in a row) on a
     white square with the 4-module quiet zone a reader needs around the symbol; the colours are
-    fixed (black on white, ``forced-color-adjust: none``) since a reader needs dark on light
-    whatever the page's colours. The ``viewBox`` is in modules, so the picture scales to its box;
-    ``scale`` (pixels per module) sets ``width`` and ``height`` too. ``shape-rendering:
-    crispEdges`` keeps the modules' edges sharp. ``title`` is the picture's accessible name,
+    fixed (black on white, inline styles that a page's stylesheet does not override, and
+    ``forced-color-adjust: none``) since a reader needs dark on light whatever the page's
+    colours. The ``viewBox`` is in modules, so the picture scales to its box; ``scale`` (pixels
+    per module) sets ``width`` and ``height`` too. ``shape-rendering: crispEdges`` keeps the
+    modules' edges sharp. ``title`` is the picture's accessible name,
     escaped (``<title>`` and ``aria-label``, ``role="img"``); without one, ``text`` itself is
     (its control characters, which XML cannot carry, shown as U+FFFD); a title holding one is
     refused (ValueError).
@@ -506,6 +507,6 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}"{size} role="img" '
         f'aria-label="{escaped}" shape-rendering="crispEdges" style="forced-color-adjust:none">'
         f"<title>{escaped}</title>"
-        f'<rect width="{side}" height="{side}" fill="#fff"/>'
-        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+        f'<rect width="{side}" height="{side}" style="fill:#fff"/>'
+        f'<path style="fill:#000" d="{"".join(runs)}"/></svg>'
     )
