@@ -358,7 +358,9 @@ def main(argv: Sequence[str] | None = None, *, find_address: Callable[[], str] =
         f"(also {CLASS_SETTING}=1)",
     )
     parser.add_argument(
-        "--host", default=None, help=f"the address to listen on (default: SPECULATION_HOST or {DEFAULT_HOST})"
+        "--host",
+        default=None,
+        help=f"the address to listen on (default SPECULATION_HOST, else {DEFAULT_HOST}; {ALL_INTERFACES} for --class)",
     )
     options = parser.parse_args(argv)
     if not os.path.isfile(options.notebook):
