@@ -359,6 +359,40 @@ def test_T9_a_computer_seat_plays_by_the_play_loop_and_refuses_members():
     assert referee.seats()[2].kind == "people" and host.computers == frozenset()
 
 
+class EagerHost(SessionHost):
+    """A host like the app's controller: computer moves wait until a person acts, then go first."""
+
+    def set_computers(self, seats: frozenset[int]) -> None:
+        self.later = frozenset(seats)
+
+    def act(self, seat, action) -> None:
+        game = self.session.game
+        while game.auction is None and not game.over and game.turn in self.later:
+            game.reveal()
+        super().act(seat, action)
+
+
+def test_T10_a_members_action_is_credited_even_when_computer_moves_go_first():
+    for seed in range(1, 80):
+        session = fresh(3, seed)
+        game = session.game
+        if game.holder != 0 or game.turn != 1:
+            continue
+        store = MemoryStore()
+        referee = Referee.open(store, EagerHost(session), clock=Clock())
+        (edmund,) = seated(store, referee, [("Edmund", 1)])
+        referee.seat_computer(2)
+        assert act(edmund, referee, Action.make("reveal", seat=1)).ok  # index 0
+        if game.turn != 2:
+            continue
+        if not act(edmund, referee, Action.make("reveal", seat=1)).ok:  # seat 2 first (index 1), then 1
+            continue
+        who = [(a["index"], a["who"], a["seat"]) for a in referee.export()["actions"]]
+        assert who == [(0, "Edmund", 1), (1, "computer", 2), (2, "Edmund", 1)]
+        return
+    pytest.fail("no deal of the kind looked for")
+
+
 def test_T2_T9_teams_share_a_seat_and_the_first_valid_request_wins():
     store, session, _host, referee = table(3, seed=2, teams=True)
     game = session.game
@@ -484,6 +518,10 @@ def test_T12_a_serving_referee_stops_when_a_second_referee_resumes_the_table():
     assert first.stopped == "superseded" and "superseded" in stopped
     assert (out["reply"].rule, out["reply"].key) == ("T7", "table.no_poll")  # the second referee answered
     assert store.get(first.code, "meta")["referee"] == out["second"].epoch == first.epoch + 1
+    # A late write of the first referee's meta (it was saving as the second took over): the newest wins.
+    store.put(first.code, "meta", {**store.get(first.code, "meta"), "referee": first.epoch})
+    out["second"].handle_pending()
+    assert store.get(first.code, "meta")["referee"] == out["second"].epoch and out["second"].stopped is None
 
 
 def run_rejoin(member: Member, member_id: str, token: str, referee: Referee) -> Reply:

@@ -37,7 +37,7 @@ from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
 from .seating import MemberInfo, Roster, Seated, SeatInfo
-from .store import TableStore
+from .store import StoreError, TableStore
 
 __all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
 
@@ -148,14 +148,20 @@ class Referee:
         requests in a thread (``store.wait``), handle them here on the event loop."""
         self._closing = False
         touched = time.monotonic()
-        while not self._closing and self._live_table():
-            found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
-            if self._closing or not self._live_table():
-                break
-            self._handle_all(found)
-            if time.monotonic() - touched > 60:
-                self.store.touch(self.code)
-                touched = time.monotonic()
+        while not self._closing:
+            try:
+                if not self._live_table():
+                    break
+                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
+                if self._closing or not self._live_table():
+                    break
+                self._handle_all(found)
+                if time.monotonic() - touched > 60:
+                    self.store.touch(self.code)
+                    touched = time.monotonic()
+            except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
+                log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
+                await asyncio.sleep(interval)
 
     def close(self) -> None:
         """Stop serving (the table stays in the store until it expires or is wiped)."""
@@ -182,6 +188,8 @@ class Referee:
             self._stop("closed")
         elif int(meta.get("referee", 0)) > self.epoch:
             self._stop("superseded")
+        elif int(meta.get("referee", 0)) < self.epoch:  # an older referee wrote last: the newest wins
+            self.store.put(self.code, "meta", self._meta())
         return self.stopped is None
 
     def _stop(self, why: str) -> None:
@@ -277,7 +285,11 @@ class Referee:
         except IllegalAction as error:
             params = plain_json(error.params)
             return {"ok": False, "rid": rid, "rule": error.rule, "key": error.key, "params": params}, False
-        self.ledger.note(deal, index, member.name, member.id, seat, action)
+        # A host may first let computer moves due before it happen (the app's controller does):
+        # the member's action is the first equal one from here on.
+        history = self.host.session.games[deal - 1].history
+        taken = next((i for i in range(index, len(history)) if history[i] == action), index)
+        self.ledger.note(deal, taken, member.name, member.id, seat, action)
         return {"ok": True, "rid": rid, "seat": member.seat}, True
 
     # ------------------------------------------------------------------ seats
