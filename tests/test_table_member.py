@@ -560,3 +560,16 @@ def test_t2_with_teams_a_seat_with_members_is_offered_too() -> None:
     assert page.joined and page.seat == 1
     assert "Ann, Bob" in words(page.ui.member_seats.value)
     made.close()
+
+
+def test_the_last_event_is_worded_as_the_apps_log(table: Table) -> None:
+    from speculation_nb.widgets.log_view import event_html
+
+    page = table.join("Ann", 0)
+    game = table.game
+    seat = game.turn
+    table.host.act(seat, Action.make("reveal", seat=seat))
+    table.referee.publish()
+    page.refresh_from_store()
+    assert visible(page.ui.member_last)
+    assert page.ui.member_last.value == event_html(game.events[-1], list(page.moment.names), T)

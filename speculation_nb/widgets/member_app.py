@@ -48,7 +48,7 @@ from ..table.store import StoreError, TableStore, open_store
 from .device_memory import DeviceMemory
 from .keys import make_helper
 from .member_style import MEMBER_CSS
-from .member_view import banner_text, odds_value, seats_value, table_value
+from .member_view import banner_text, last_event_html, odds_value, seats_value, table_value
 from .parts import UI, NumberField, bidi, button, esc, html_widget, relabel, set_traits, show, shown, toggle_class
 from .style import CSS
 
@@ -445,6 +445,7 @@ class MemberApp:
         # The table.
         ui.member_banner = html_widget("spec-member-banner")
         ui.member_you = html_widget("spec-member-you")
+        ui.member_last = html_widget("spec-member-last")
         ui.member_hint = html_widget("spec-member-hint")
         ui.member_next = button("spec-member-next", "primary")
         ui.member_offer = button("spec-member-offer", "warning")
@@ -481,6 +482,7 @@ class MemberApp:
             [
                 ui.member_banner,
                 ui.member_you,
+                ui.member_last,
                 ui.member_actions,
                 ui.member_poll,
                 ui.member_table,
@@ -617,6 +619,9 @@ class MemberApp:
         )
         deal = esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
         set_traits(ui.member_you, value=f"{who} · {deal}")
+        last = last_event_html(m, t)
+        set_traits(ui.member_last, value=last)
+        show(ui.member_last, bool(last))
         table = table_value(m, t, me)
         if ui.member_table.value != table:
             ui.member_table.value = table

@@ -43,6 +43,9 @@ MEMBER_CSS = r"""
   background: #ece8f7; color: #3a2a6a; border-left: 8px solid #6a55b5;
 }
 .spec-member .spec-member-you .widget-html-content { white-space: normal; font-size: 18px; }
+.spec-member .spec-member-last .widget-html-content {
+  white-space: normal; font-size: 17px; padding: 4px 10px; border-radius: 8px; background: #eef2f7;
+}
 .spec-member .spec-member-actions {
   gap: 8px; padding: 8px 10px; border-radius: 12px; background: #f4f7fb; border: 2px solid #2e6fd8;
 }
