@@ -573,3 +573,16 @@ def test_the_last_event_is_worded_as_the_apps_log(table: Table) -> None:
     page.refresh_from_store()
     assert visible(page.ui.member_last)
     assert page.ui.member_last.value == event_html(game.events[-1], list(page.moment.names), T)
+
+
+def test_t3_t9_a_seat_the_teacher_took_over_shows_no_buttons(table: Table) -> None:
+    seat = table.game.turn
+    page = table.join("Ann", seat)
+    assert visible(page.ui.member_next)
+    table.referee.take_over(seat)
+    table.serve()
+    assert not visible(page.ui.member_next) and not visible(page.ui.member_actions)
+    assert T("class.member.seat_teacher", seat=page.moment.names[seat]) in words(page.ui.member_seats.value)
+    table.referee.give_back(seat)
+    table.serve()
+    assert visible(page.ui.member_next)

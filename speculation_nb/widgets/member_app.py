@@ -239,6 +239,8 @@ class MemberApp:
         """The browser's memory arrived: rejoin with the token it kept (T8)."""
         if not change.get("new") or self.memory is None or self.member is None or self.joined:
             return
+        if any(w.kind in ("join", "rejoin") for w in self._waiting.values()):
+            return  # the person asked to join before the browser answered: that request stands
         kept = self.memory.kept()
         if kept is None or not isinstance(kept.get("member"), str) or not isinstance(kept.get("token"), str):
             return
@@ -656,7 +658,9 @@ class MemberApp:
 
     def _draw_actions(self, m: Moment, me: int | None) -> None:
         ui, t = self.ui, self.t
-        live = m.live and not m.paused and not m.over and me is not None
+        # T3: a seat the teacher took over, or a computer plays, refuses its members: no buttons.
+        mine = me is not None and 0 <= me < len(m.seats) and m.seats[me].kind == "people"
+        live = m.live and not m.paused and not m.over and mine
         busy = any(w.kind == "act" for w in self._waiting.values())
         due = m.due
         can_reveal = live and due.reveal == me
