@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 from speculation_nb import Action, Rules, Session, odds
@@ -586,3 +588,40 @@ def test_t3_t9_a_seat_the_teacher_took_over_shows_no_buttons(table: Table) -> No
     table.referee.give_back(seat)
     table.serve()
     assert visible(page.ui.member_next)
+
+
+# ------------------------------------------------------------------------ properties
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), reveals=st.integers(0, 12))
+def test_property_a_spectator_sees_the_referees_table_and_numbers(seed: int, players: int, reveals: int) -> None:
+    made = Table(players=players, seed=seed)
+    page = made.join("W", None)
+    game = made.game
+    for _ in range(reveals):
+        if not game.can_reveal():
+            break
+        made.host.act(game.turn, Action.make("reveal", seat=game.turn))
+    made.referee.publish()
+    page.refresh_from_store()
+    names = list(page.moment.names)
+    assert page.ui.member_table.value == table_html(
+        NoDealer(game), names, texts=T.render_texts(), card_width=54 if players <= 5 else 46, number=T.number
+    )
+    hold = odds.hold_probability(game)
+    exact = str(hold.numerator) if hold.denominator == 1 else f"{hold.numerator}/{hold.denominator}"
+    assert f"{T.percent(hold)} = {exact}" in words(page.ui.member_odds.value)
+    made.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=24))
+def test_property_t11_any_accepted_name_is_shown_escaped(name: str) -> None:
+    made = Table()
+    page = made.join(name, 0)
+    if page.joined:  # names the referee refuses (T2: blank, taken) are refused in words instead
+        shown = page.ui.member_seats.value
+        assert f"<bdi>{html.escape(page.name, quote=True)}</bdi>" in shown
+        assert text(page.ui.member_you.value).startswith(f"You: {page.name},")
+    else:
+        assert message(page).startswith("Rule T2:")
+    made.close()
