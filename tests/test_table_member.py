@@ -625,3 +625,15 @@ def test_property_t11_any_accepted_name_is_shown_escaped(name: str) -> None:
     else:
         assert message(page).startswith("Rule T2:")
     made.close()
+
+
+def test_enter_in_the_code_field_looks_up_and_enter_in_the_name_field_joins(table: Table) -> None:
+    page = table.page(code="")
+    page.ui.member_code.value = show_code(table.referee.code)
+    page.ui.member_code._handle_custom_msg({"event": "submit"}, [])
+    assert page.member is not None and [v for _, v in page.ui.member_seat.options] == [0, 1, 2, WATCH]
+    page.ui.member_name.value = "Ann"
+    page.ui.member_seat.value = 2
+    page.ui.member_name._handle_custom_msg({"event": "submit"}, [])
+    table.serve()
+    assert page.joined and page.seat == 2

@@ -20,6 +20,22 @@ the app (:func:`join_in_place`). It is displayable as it is; ``app.widget`` is i
 Requests are posted at once and their replies read by :meth:`MemberApp.refresh_from_store`,
 which the follow task (:meth:`.table.member.Member.updates` on the kernel's event loop) calls
 after each event and a few times a second while a reply is awaited; tests call it directly.
+
+CSS classes (for tests and styles; the widgets are in ``app.ui`` under the name without ``spec-``,
+dashes as underscores): the root ``spec-app spec-member`` (+ ``spec-member-embedded`` in place of
+the app), ``spec-member-top`` (``spec-member-title`` with ``spec-member-code-tag``,
+``spec-member-slot`` holding ``spec-member-leave``), ``spec-message``, ``spec-device-memory``;
+the form ``spec-member-join-box``: ``spec-member-code``, ``spec-member-look``,
+``spec-member-name``, ``spec-member-seat``, ``spec-member-join``; the table
+``spec-member-table-box``: ``spec-member-banner``, ``spec-member-you``, ``spec-member-last``,
+``spec-member-actions`` (``spec-member-hint``, ``spec-member-next``, ``spec-member-offer``,
+``spec-member-bid-row`` with ``spec-member-bid-amount``, ``spec-member-bid``,
+``spec-member-withdraw``, and the holder's ``spec-member-sell`` (+ ``spec-member-sell-<i>``) and
+``spec-member-decline``), ``spec-member-poll`` (``spec-member-poll-question``,
+``spec-member-poll-price``, ``spec-member-poll-answer``), ``spec-member-table`` (the app's
+``spec-table``), ``spec-member-odds`` (``spec-member-hold``, ``spec-member-win`` rows
+``li[data-seat]``, ``spec-member-expected-pot``, ``spec-member-fair``, ``spec-member-break-even``)
+and ``spec-member-seats`` (rows ``li[data-seat][data-kind]``). The key N presses Next card.
 """
 
 from __future__ import annotations
@@ -499,6 +515,7 @@ class MemberApp:
         ui.member_look.on_click(g(lambda _b: self.look_up()))
         ui.member_join.on_click(g(lambda _b: self.join()))
         ui.member_name.on_msg(g(self._on_enter))
+        ui.member_code.on_msg(g(self._on_code_enter))
         ui.member_next.on_click(g(lambda _b: self.next_card()))
         ui.member_offer.on_click(g(lambda _b: self.offer()))
         ui.member_bid.on_click(g(lambda _b: self.bid()))
@@ -521,6 +538,10 @@ class MemberApp:
     def _on_enter(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":  # Enter in the name field
             self.join()
+
+    def _on_code_enter(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":  # Enter in the code field
+            self.look_up()
 
     def _sell_button(self, i: int, _b: Any = None) -> None:
         buyers = self._buyers()
