@@ -412,7 +412,8 @@ class MemberApp:
                 if member is not self.member:
                     continue
                 self.take_events(events)
-                self.refresh_from_store()
+                if events or self._waiting or not self.joined:  # a quiet second costs one wait, no redraw
+                    self.refresh_from_store()
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store that hiccups: say nothing yet, try again in a moment
