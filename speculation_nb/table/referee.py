@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import random
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -29,18 +30,19 @@ from ..actions import Action
 from ..errors import IllegalAction
 from ..session import Session
 from .codes import check_request_id, check_token, new_code, new_secret, read_code, same_secret, secret_hash, show_code
+from .desk import Desk
 from .errors import TableRefusal
 from .host import Host, SessionHost
+from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
-from .seating import MemberInfo, RateLimiter, Seated, SeatInfo, check_name
-from .store import TableStore
+from .seating import MemberInfo, Roster, Seated, SeatInfo
+from .store import StoreError, TableStore
 
 __all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
 
 RECORD_FORMAT = "speculation_nb.table"
-_HOLDER_ACTIONS = ("open_auction", "accept", "decline")
-_REMEMBERED = 4096  # replies kept for T6 retries
+log = logging.getLogger("speculation_nb.table")
 
 
 class Referee:
@@ -56,12 +58,12 @@ class Referee:
         teams: bool = False,
         clock: Callable[[], float] = time.monotonic,
         code: str | None = None,
-        rng: Any = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.store, self.host = store, host
         self.code = read_code(code) if code is not None else new_code(rng)
         self.host_secret = ""
-        self.max_joins, self.teams = int(max_joins), bool(teams)
+        self.roster = Roster(max_joins, teams)
         self.paused = False
         self.version = 0
         self.epoch = 1
@@ -69,17 +71,9 @@ class Referee:
         self.stopped: str | None = None  # "superseded" (T12) or "closed"
         self._rng = rng
         self._clock = clock
-        self._rate = RateLimiter(clock)
-        self._members: dict[str, Seated] = {}
-        self._joins = 0
-        self._taken: set[int] = set()
-        self._computers: set[int] = set()
+        self.desk = Desk(self.roster, clock, rng)
         self._cursor = 0
-        self._done: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self._joined: dict[str, str] = {}  # T6 key of a join -> member id (survives a restart)
-        self._who: dict[tuple[int, int], dict[str, Any]] = {}
-        self._earlier: list[dict[str, Any]] = []  # who did what in sessions the teacher replaced
-        self._session: Session | None = None
+        self.ledger = Ledger()
         self._last: dict[str, Any] | None = None
         self._observers: list[Callable[[], None]] = []
         self._closing = False
@@ -92,7 +86,7 @@ class Referee:
             referee = cls(store, host, **kw)
             referee.host_secret = new_secret()
             if store.create(referee.code, referee._meta()):
-                referee._session = host.session
+                referee.ledger.follow(host.session)
                 referee.publish()
                 return referee
             kw.pop("code", None)
@@ -113,14 +107,15 @@ class Referee:
         try:
             session = Session.from_json(json.dumps(record["session"]))
             host = make_host(session)
-            referee = cls(store, host, code=code, max_joins=record["max_joins"], teams=record["teams"], **kw)
+            kw.setdefault("max_joins", record["max_joins"])
+            kw.setdefault("teams", record["teams"])
+            referee = cls(store, host, code=code, **kw)
             referee._restore(record)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"the table's record cannot be read: {error}") from None
         referee.host_secret = host_secret
         referee.epoch = max(int(meta.get("referee", 0)), int(record.get("epoch", 0))) + 1
-        referee._session = host.session
-        host.set_computers(frozenset(referee._computers))
+        host.set_computers(frozenset(referee.roster.computers))
         referee._save()
         referee.publish(force=True)
         return referee
@@ -153,14 +148,20 @@ class Referee:
         requests in a thread (``store.wait``), handle them here on the event loop."""
         self._closing = False
         touched = time.monotonic()
-        while not self._closing and self._live_table():
-            found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
-            if self._closing or not self._live_table():
-                break
-            self._handle_all(found)
-            if time.monotonic() - touched > 60:
-                self.store.touch(self.code)
-                touched = time.monotonic()
+        while not self._closing:
+            try:
+                if not self._live_table():
+                    break
+                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
+                if self._closing or not self._live_table():
+                    break
+                self._handle_all(found)
+                if time.monotonic() - touched > 60:
+                    self.store.touch(self.code)
+                    touched = time.monotonic()
+            except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
+                log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
+                await asyncio.sleep(interval)
 
     def close(self) -> None:
         """Stop serving (the table stays in the store until it expires or is wiped)."""
@@ -187,6 +188,8 @@ class Referee:
             self._stop("closed")
         elif int(meta.get("referee", 0)) > self.epoch:
             self._stop("superseded")
+        elif int(meta.get("referee", 0)) < self.epoch:  # an older referee wrote last: the newest wins
+            self.store.put(self.code, "meta", self._meta())
         return self.stopped is None
 
     def _stop(self, why: str) -> None:
@@ -211,88 +214,27 @@ class Referee:
             rid = check_request_id(raw)
             kind = request.get("kind")
             if kind in ("join", "rejoin"):
-                reply, changed = self._entry(kind, request, rid, str(token))
+                reply = self.desk.entry(str(kind), request, rid, str(token), self.host.session.rules.players)
+                changed = True
             elif kind in ("act", "answer", "leave"):
-                member = self._authentic(request)
-                key = f"{member.id}:{rid}"
-                if key in self._done:
-                    reply = self._done[key]
+                member, key, first = self.desk.admit(request, rid)
+                if first is not None:
+                    reply = first
                 else:
-                    if not self._rate.allow(member.id):
-                        raise TableRefusal("T5", "table.rate")
-                    reply, changed = self._member_request(kind, member, request, rid)
-                    self._remember(key, reply)
+                    try:
+                        reply, changed = self._member_request(str(kind), member, request, rid)
+                    except TableRefusal as refusal:
+                        reply = refusal.to_reply(rid)
+                    self.desk.remember(key, reply)
             else:
                 raise TableRefusal("T3", "table.bad_request")
         except TableRefusal as refusal:
             reply = refusal.to_reply(raw if isinstance(raw, str) and len(raw) <= 64 else None)
+        except Exception:  # a bug must not stop the table: the request is refused, the lesson goes on
+            log.exception("the referee of table %s failed on a request", self.code)
+            reply = TableRefusal("T3", "table.bad_request").to_reply(None)
         self.store.put(self.code, f"reply:{token}", reply)
         return changed
-
-    def _remember(self, key: str, reply: dict[str, Any]) -> None:
-        self._done[key] = reply
-        while len(self._done) > _REMEMBERED:
-            self._done.popitem(last=False)
-
-    def _authentic(self, request: Mapping[str, Any]) -> Seated:
-        """T3: the member named, with that member's current seat secret."""
-        member = self._members.get(request.get("member"))  # type: ignore[arg-type]
-        if member is None or member.left:
-            raise TableRefusal("T3", "table.not_member")
-        if not same_secret(request.get("secret"), member.secret_hash):
-            raise TableRefusal("T3", "table.bad_secret")
-        return member
-
-    def _entry(self, kind: str, request: Mapping[str, Any], rid: str, token: str) -> tuple[dict[str, Any], bool]:
-        """T2 join, T8 rejoin; a retry (same id, same reply token) gets its first reply (T6)."""
-        key = f"{kind}:{rid}:{secret_hash(token)}"
-        if key in self._done:
-            return self._done[key], False
-        if kind == "rejoin":
-            member = self._members.get(request.get("member"))  # type: ignore[arg-type]
-            if member is None or member.left or not same_secret(request.get("token"), member.token_hash):
-                raise TableRefusal("T8", "table.bad_token")
-            if not self._rate.allow(member.id):
-                raise TableRefusal("T5", "table.rate")
-            reply = self._credentials(member, rid, new_token=False)
-        elif key in self._joined and self._joined[key] in self._members:  # a retry after a restart
-            reply = self._credentials(self._members[self._joined[key]], rid, new_token=True)
-        else:
-            member = self._join(request)
-            self._joined[key] = member.id
-            reply = self._credentials(member, rid, new_token=True)
-        self._remember(key, reply)
-        return reply, True
-
-    def _join(self, request: Mapping[str, Any]) -> Seated:
-        if self._joins >= self.max_joins:
-            raise TableRefusal("T2", "table.joins_full", {"limit": self.max_joins})
-        name = check_name(request.get("name"), (m.name for m in self._members.values() if not m.left))
-        seat = request.get("seat")
-        if seat is not None:
-            seat = self._seat_number(seat)
-            kind = self._kind(seat)
-            if kind != "free" and not (kind == "people" and self.teams):
-                raise TableRefusal("T2", "table.seat_taken", {"seat": seat})
-        member_id = new_code(self._rng)
-        while member_id in self._members:
-            member_id = new_code(self._rng)
-        self._joins += 1
-        member = Seated(member_id, name, seat, time.time(), "", "")
-        self._members[member_id] = member
-        return member
-
-    def _credentials(self, member: Seated, rid: str, new_token: bool) -> dict[str, Any]:
-        """A new seat secret (the old one stops working, T8) and, on joining, a rejoin token."""
-        secret = new_secret()
-        member.secret_hash = secret_hash(secret)
-        reply: dict[str, Any] = {"ok": True, "rid": rid, "member": member.id, "secret": secret, "seat": member.seat}
-        reply["name"] = member.name
-        if new_token:
-            token = new_secret()
-            member.token_hash = secret_hash(token)
-            reply["token"] = token
-        return reply
 
     def _member_request(
         self, kind: str, member: Seated, request: Mapping[str, Any], rid: str
@@ -322,9 +264,9 @@ class Referee:
         seat = request.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat != member.seat:
             raise TableRefusal("T3", "table.not_your_seat", {"seat": seat if isinstance(seat, int) else member.seat})
-        if seat in self._taken:
+        if seat in self.roster.taken:
             raise TableRefusal("T3", "table.seat_teacher", {"seat": seat})
-        if seat in self._computers:
+        if seat in self.roster.computers:
             raise TableRefusal("T3", "table.seat_computer", {"seat": seat})
         try:
             action = Action.from_dict(request.get("action"))
@@ -333,7 +275,7 @@ class Referee:
         game = self.host.session.game
         if action.kind in ("reveal", "bid") and action["seat"] != seat:
             raise TableRefusal("T3", "table.not_your_seat", {"seat": action["seat"]})
-        if action.kind in _HOLDER_ACTIONS and game.holder != seat:
+        if action.kind in HOLDER_ACTIONS and game.holder != seat:
             raise TableRefusal("T3", "table.not_holder", {"holder": game.holder})
         if action.kind == "blind_trade":
             raise TableRefusal("T3", "table.teacher_only")
@@ -343,37 +285,32 @@ class Referee:
         except IllegalAction as error:
             params = plain_json(error.params)
             return {"ok": False, "rid": rid, "rule": error.rule, "key": error.key, "params": params}, False
-        entry = {"deal": deal, "index": index, "who": member.name, "member": member.id, "seat": seat}
-        self._who[(deal, index)] = {**entry, "action": action.to_dict()}
+        # A host may first let computer moves due before it happen (the app's controller does):
+        # the member's action is the first equal one from here on.
+        history = self.host.session.games[deal - 1].history
+        taken = next((i for i in range(index, len(history)) if history[i] == action), index)
+        self.ledger.note(deal, taken, member.name, member.id, seat, action)
         return {"ok": True, "rid": rid, "seat": member.seat}, True
 
     # ------------------------------------------------------------------ seats
     def _seat_number(self, seat: object) -> int:
-        n = self.host.session.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise TableRefusal("T2", "table.no_seat", {"seat": seat if isinstance(seat, int) else -1})
-        return seat
-
-    def _kind(self, seat: int) -> str:
-        if seat in self._taken:
-            return "teacher"
-        if seat in self._computers:
-            return "computer"
-        if any(m.seat == seat for m in self._members.values() if not m.left):
-            return "people"
-        return "free"
+        return self.roster.seat_number(seat, self.host.session.rules.players)
 
     def members(self) -> list[MemberInfo]:
         """The members at the table now (seated or watching), in the order they joined."""
-        return [m.info() for m in self._members.values() if not m.left]
+        return [m.info() for m in self.roster.active()]
 
     def seats(self) -> list[SeatInfo]:
         """Every seat: who sits there (kind) and the names of its members."""
-        out = []
-        for seat in range(self.host.session.rules.players):
-            names = tuple(m.name for m in self._members.values() if m.seat == seat and not m.left)
-            out.append(SeatInfo(seat, self._kind(seat), names))
-        return out
+        return self.roster.seats(self.host.session.rules.players)
+
+    @property
+    def max_joins(self) -> int:
+        return self.roster.max_joins
+
+    @property
+    def teams(self) -> bool:
+        return self.roster.teams
 
     def pause(self) -> None:
         """T4: students' actions are refused until :meth:`resume_play`."""
@@ -390,42 +327,42 @@ class Referee:
         """T9: the teacher plays ``seat`` (its members' requests are refused) until :meth:`give_back`."""
         self._require_live()
         seat = self._seat_number(seat)
-        self._taken.add(seat)
-        self._computers.discard(seat)
-        self.host.set_computers(frozenset(self._computers))
+        self.roster.taken.add(seat)
+        self.roster.computers.discard(seat)
+        self.host.set_computers(frozenset(self.roster.computers))
         self._changed()
 
     def give_back(self, seat: int) -> None:
         self._require_live()
-        self._taken.discard(self._seat_number(seat))
+        self.roster.taken.discard(self._seat_number(seat))
         self._changed()
 
     def seat_computer(self, seat: int, on: bool = True) -> None:
         """T9: a computer player plays ``seat`` (an empty seat, or one the teacher took over), or stops."""
         self._require_live()
         seat = self._seat_number(seat)
-        if on and any(m.seat == seat for m in self._members.values() if not m.left):
+        if on and self.roster.kind(seat) == "people":
             raise TableRefusal("T2", "table.seat_has_members", {"seat": seat})
         if on:
-            self._computers.add(seat)
-            self._taken.discard(seat)
+            self.roster.computers.add(seat)
+            self.roster.taken.discard(seat)
         else:
-            self._computers.discard(seat)
-        self.host.set_computers(frozenset(self._computers))
+            self.roster.computers.discard(seat)
+        self.host.set_computers(frozenset(self.roster.computers))
         self._changed()
 
     def place(self, member: str, seat: int | None) -> None:
         """T9: move ``member`` to ``seat`` (sharing it with whoever is there: a team) or to the
         spectators (None). A computer playing that seat stops."""
         self._require_live()
-        found = self._members.get(member)
-        if found is None or found.left:
+        found = self.roster.member(member)
+        if found is None:
             raise TableRefusal("T9", "table.no_member", {"member": str(member)})
         if seat is not None:
             seat = self._seat_number(seat)
-            if seat in self._computers:
-                self._computers.discard(seat)
-                self.host.set_computers(frozenset(self._computers))
+            if seat in self.roster.computers:
+                self.roster.computers.discard(seat)
+                self.host.set_computers(frozenset(self.roster.computers))
         found.seat = seat
         self._changed()
 
@@ -468,22 +405,20 @@ class Referee:
     def _settle(self) -> None:
         games = self.host.session.games
         for poll in self.polls:
-            if poll.worth is None and 1 <= poll.deal <= len(games) and self._session is self.host.session:
+            if poll.worth is None and 1 <= poll.deal <= len(games) and self.ledger.following(self.host.session):
                 poll.settle(games[poll.deal - 1])
 
     # ------------------------------------------------------------- publishing
-    def publish(self, force: bool = False) -> None:
+    def publish(self, force: bool = False) -> bool:
         """Publish the host's shown moment (the app calls it after each change of its game); a
-        moment equal to the last one published is not published again unless ``force``."""
+        moment equal to the last one published is not published again unless ``force``. True
+        if it was published."""
         if not self._live_table():
-            return
+            return False
         session = self.host.session
-        if self._session is not session:  # the teacher started another session
-            self._earlier.extend(self._actions())
-            self._who.clear()
-            self._session = session
-        self._attribute()
-        self._settle()
+        self._settle()  # before following: a replaced session's polls are not settled by the new one
+        self.ledger.follow(session)
+        self.ledger.attribute(session, self.roster.computers)
         seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]
         names = [", ".join(s["members"]) or session.names[i] for i, s in enumerate(seats)]
         poll = None if self.poll is None else self.poll.public()
@@ -492,36 +427,19 @@ class Referee:
         ) | {"names": names, "seats": seats, "poll": poll}
         same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
         if same and not force:
-            return
+            return False
         self.version += 1
         self._last = moment
         self.store.put(self.code, "moment", moment)
         self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
         self._save()
+        return True
 
     def _changed(self) -> None:
-        self.publish()
-        self._save()
+        if not self.publish():
+            self._save()
         for fn in list(self._observers):
             fn()
-
-    def _attribute(self) -> None:
-        """Who did the actions the referee did not take itself: a computer seat's are the
-        computer's, the others the teacher's (T10)."""
-        for deal, game in enumerate(self.host.session.games, 1):
-            for index, action in enumerate(game.history):
-                if (deal, index) in self._who:
-                    continue
-                if action.kind in _HOLDER_ACTIONS:
-                    seat: int | None = game.at(index).holder
-                else:
-                    seat = dict(action.args).get("seat")
-                who = "computer" if seat in self._computers else "teacher"
-                entry = {"deal": deal, "index": index, "who": who, "member": None, "seat": seat}
-                self._who[(deal, index)] = {**entry, "action": action.to_dict()}
-
-    def _actions(self) -> list[dict[str, Any]]:
-        return [self._who[key] for key in sorted(self._who)]
 
     def _meta(self) -> dict[str, Any]:
         session = self.host.session
@@ -530,7 +448,7 @@ class Referee:
             "players": session.rules.players,
             "names": session.names,
             "seats": [{"kind": s.kind, "members": list(s.members)} for s in seats],
-            "free": [s.seat for s in seats if s.kind == "free" or (self.teams and s.kind == "people")],
+            "free": [s.seat for s in seats if s.kind == "free" or (self.roster.teams and s.kind == "people")],
             "teams": self.teams,
             "referee": self.epoch,
         }
@@ -544,7 +462,6 @@ class Referee:
         self.store.touch(self.code)
 
     def _record(self) -> dict[str, Any]:
-        done = {k: v for k, v in self._done.items() if not k.startswith(("join:", "rejoin:"))}
         return {
             "format": RECORD_FORMAT,
             "version": 1,
@@ -553,55 +470,44 @@ class Referee:
             "epoch": self.epoch,
             "session": self.host.session.to_dict(),
             "moment": self.host.moment,
-            "members": [m.to_dict() for m in self._members.values()],
-            "joins": self._joins,
-            "max_joins": self.max_joins,
-            "teams": self.teams,
+            **self.roster.to_dict(),
             "paused": self.paused,
-            "taken": sorted(self._taken),
-            "computers": sorted(self._computers),
             "polls": [p.to_dict() for p in self.polls],
-            "actions": self._actions(),
-            "earlier": self._earlier,
+            "actions": self.ledger.actions(),
+            "earlier": self.ledger.earlier,
             "cursor": self._cursor,
-            "done": done,
-            "joined": self._joined,
+            **self.desk.to_dict(),
             "published": self.version,
         }
 
     def _restore(self, record: Mapping[str, Any]) -> None:
         if record.get("format") != RECORD_FORMAT:
             raise ValueError("not a table's record")
-        self._members = {m["id"]: Seated.from_dict(m) for m in record["members"]}
-        self._joins = int(record["joins"])
+        self.roster.restore(record)
         self.paused = bool(record["paused"])
-        self._taken = {int(s) for s in record["taken"]}
-        self._computers = {int(s) for s in record["computers"]}
         self.polls = [Poll.from_dict(p) for p in record["polls"]]
-        self._who = {(int(a["deal"]), int(a["index"])): dict(a) for a in record["actions"]}
-        self._earlier = list(record["earlier"])
+        self.ledger.restore(record["actions"], record["earlier"], self.host.session)
         self._cursor = int(record["cursor"])
-        self._done = OrderedDict(record["done"])
-        self._joined = dict(record["joined"])
+        self.desk.restore(record)
         self.version = int(record["published"])
 
     # ------------------------------------------------------------------ the end
     def export(self) -> dict[str, Any]:
         """T10: the table's record for the teacher: the session, who did each action, the members
         (names included) and the polls with their answers; no secret or hash."""
-        self._attribute()
+        self.ledger.attribute(self.host.session, self.roster.computers)
         return {
             "format": RECORD_FORMAT + ".export",
             "version": 1,
             "code": self.code,
             "session": self.host.session.to_dict(),
-            "actions": self._actions(),
-            "earlier": list(self._earlier),
+            "actions": self.ledger.actions(),
+            "earlier": list(self.ledger.earlier),
             "members": [
                 {"id": m.id, "name": m.name, "seat": m.seat, "joined_at": m.joined_at, "left": m.left}
-                for m in self._members.values()
+                for m in self.roster.members.values()
             ],
-            "joins": self._joins,
+            "joins": self.roster.joins,
             "polls": [p.to_dict() for p in self.polls],
         }
 

@@ -1,4 +1,5 @@
-"""Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5).
+"""Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5);
+the rules are in ``docs/TABLE.md``.
 
 The referee (:mod:`.referee`) keeps one :class:`Seated` per member: the name as given (trimmed,
 length-checked: escaping is the views' job wherever it is shown, T11), the seat (None: watching),
@@ -15,7 +16,7 @@ from typing import Any
 
 from .errors import TableRefusal
 
-__all__ = ["MAX_NAME", "MemberInfo", "RateLimiter", "SeatInfo", "Seated", "check_name"]
+__all__ = ["MAX_NAME", "MemberInfo", "RateLimiter", "Roster", "SeatInfo", "Seated", "check_name"]
 
 #: The longest name at a table, in characters after trimming (T2).
 MAX_NAME = 24
@@ -119,3 +120,81 @@ class RateLimiter:
             return False
         self._buckets[key] = (tokens - 1, now)
         return True
+
+
+class Roster:
+    """Who sits where at one table (T2, T9): the members, the joins made, the seats the teacher
+    took over and the seats computer players play. Seat numbers are checked against ``players``
+    given at each call (the teacher may start a session of another size)."""
+
+    def __init__(self, max_joins: int = 60, teams: bool = False) -> None:
+        self.max_joins, self.teams = int(max_joins), bool(teams)
+        self.members: dict[str, Seated] = {}
+        self.joins = 0
+        self.taken: set[int] = set()
+        self.computers: set[int] = set()
+
+    def member(self, named: object) -> Seated | None:
+        """The member with id ``named`` still at the table, or None."""
+        found = self.members.get(named) if isinstance(named, str) else None
+        return None if found is None or found.left else found
+
+    def active(self) -> list[Seated]:
+        return [m for m in self.members.values() if not m.left]
+
+    @staticmethod
+    def seat_number(seat: object, players: int) -> int:
+        """``seat`` if it is a seat of the table, else :class:`TableRefusal` T2."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise TableRefusal("T2", "table.no_seat", {"seat": seat if isinstance(seat, int) else -1})
+        return seat
+
+    def kind(self, seat: int) -> str:
+        if seat in self.taken:
+            return "teacher"
+        if seat in self.computers:
+            return "computer"
+        if any(m.seat == seat for m in self.active()):
+            return "people"
+        return "free"
+
+    def join(self, name: object, seat: object, players: int, new_id: Callable[[], str], now: float) -> Seated:
+        """T2: a new member (its secrets are set by the referee), or :class:`TableRefusal`."""
+        if self.joins >= self.max_joins:
+            raise TableRefusal("T2", "table.joins_full", {"limit": self.max_joins})
+        clean = check_name(name, (m.name for m in self.active()))
+        place = None if seat is None else self.seat_number(seat, players)
+        if place is not None:
+            kind = self.kind(place)
+            if kind != "free" and not (kind == "people" and self.teams):
+                raise TableRefusal("T2", "table.seat_taken", {"seat": place})
+        member_id = new_id()
+        while member_id in self.members:
+            member_id = new_id()
+        self.joins += 1
+        member = Seated(member_id, clean, place, now, "", "")
+        self.members[member_id] = member
+        return member
+
+    def seats(self, players: int) -> list[SeatInfo]:
+        """Every seat: who sits there (kind) and the names of its members."""
+        return [
+            SeatInfo(seat, self.kind(seat), tuple(m.name for m in self.active() if m.seat == seat))
+            for seat in range(players)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "members": [m.to_dict() for m in self.members.values()],
+            "joins": self.joins,
+            "max_joins": self.max_joins,
+            "teams": self.teams,
+            "taken": sorted(self.taken),
+            "computers": sorted(self.computers),
+        }
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        self.members = {m["id"]: Seated.from_dict(m) for m in data["members"]}
+        self.joins = int(data["joins"])
+        self.taken = {int(s) for s in data["taken"]}
+        self.computers = {int(s) for s in data["computers"]}

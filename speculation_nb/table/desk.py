@@ -1,0 +1,106 @@
+"""The referee's front desk: who a request comes from and whether it was seen before (``docs/TABLE.md``).
+
+:class:`Desk` admits the students' requests before the referee looks at what they ask: T2
+joins and T8 rejoins (each answered with a fresh seat secret; a join also with a rejoin
+token), T3 authentication (member id + seat secret, compared by hash), T5's rate limit and
+T6's "applied once" (a retry with the same member and request id gets the first reply). It
+keeps only hashes of secrets; the replies it remembers for retries hold a new member's secret
+in memory only (:meth:`Desk.to_dict` leaves the join replies out; a join retried across a
+referee restart gets fresh credentials for the member it made).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .codes import new_code, new_secret, same_secret, secret_hash
+from .errors import TableRefusal
+from .seating import RateLimiter, Roster, Seated
+
+__all__ = ["REMEMBERED", "Desk"]
+
+#: Replies kept for T6 retries (the oldest are forgotten first).
+REMEMBERED = 4096
+
+
+class Desk:
+    """T2, T3, T5, T6 and T8 for one table's :class:`~.seating.Roster`."""
+
+    def __init__(self, roster: Roster, clock: Callable[[], float], rng: random.Random | None = None) -> None:
+        self.roster = roster
+        self.rate = RateLimiter(clock)
+        self._rng = rng
+        self._done: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._joined: dict[str, str] = {}  # T6 key of a join -> the member it made (kept across restarts)
+
+    def remember(self, key: str, reply: dict[str, Any]) -> None:
+        self._done[key] = reply
+        while len(self._done) > REMEMBERED:
+            self._done.popitem(last=False)
+
+    def admit(self, request: Mapping[str, Any], rid: str) -> tuple[Seated, str, dict[str, Any] | None]:
+        """T3 then T6 then T5: the member (its secret checked), the request's T6 key, and the first
+        reply if this is a retry. :class:`TableRefusal` T3 or T5 (a T5 refusal is not remembered:
+        the retry may pass)."""
+        member = self.roster.member(request.get("member"))
+        if member is None:
+            raise TableRefusal("T3", "table.not_member")
+        if not same_secret(request.get("secret"), member.secret_hash):
+            raise TableRefusal("T3", "table.bad_secret")
+        key = f"{member.id}:{rid}"
+        if key in self._done:
+            return member, key, self._done[key]
+        if not self.rate.allow(member.id):
+            raise TableRefusal("T5", "table.rate")
+        return member, key, None
+
+    def entry(self, kind: str, request: Mapping[str, Any], rid: str, token: str, players: int) -> dict[str, Any]:
+        """T2 join or T8 rejoin: the reply (with the new seat secret); a retry (same request id,
+        same reply token) gets its first reply (T6). :class:`TableRefusal` T2, T5 or T8."""
+        key = f"{kind}:{rid}:{secret_hash(token)}"
+        if key in self._done:
+            return self._done[key]
+        if kind == "rejoin":
+            member = self.roster.member(request.get("member"))
+            if member is None or not same_secret(request.get("token"), member.token_hash):
+                raise TableRefusal("T8", "table.bad_token")
+            if not self.rate.allow(member.id):
+                raise TableRefusal("T5", "table.rate")
+            reply = self._credentials(member, rid, new_token=False)
+        elif (made := self.roster.member(self._joined.get(key))) is not None:  # retried across a restart
+            reply = self._credentials(made, rid, new_token=True)
+        else:
+            member = self.roster.join(request.get("name"), request.get("seat"), players, self._new_id, time.time())
+            self._joined[key] = member.id
+            reply = self._credentials(member, rid, new_token=True)
+        self.remember(key, reply)
+        return reply
+
+    def _new_id(self) -> str:
+        return new_code(self._rng)
+
+    @staticmethod
+    def _credentials(member: Seated, rid: str, new_token: bool) -> dict[str, Any]:
+        """A new seat secret (the old one stops working, T8) and, on joining, a rejoin token."""
+        secret = new_secret()
+        member.secret_hash = secret_hash(secret)
+        reply: dict[str, Any] = {"ok": True, "rid": rid, "member": member.id, "secret": secret, "seat": member.seat}
+        reply["name"] = member.name
+        if new_token:
+            token = new_secret()
+            member.token_hash = secret_hash(token)
+            reply["token"] = token
+        return reply
+
+    def to_dict(self) -> dict[str, Any]:
+        """For the table's record: the members' replies (no secret in them) and the joins made."""
+        done = {k: v for k, v in self._done.items() if not k.startswith(("join:", "rejoin:"))}
+        return {"done": done, "joined": dict(self._joined)}
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        self._done = OrderedDict((str(k), dict(v)) for k, v in dict(data["done"]).items())
+        self._joined = {str(k): str(v) for k, v in dict(data["joined"]).items()}
