@@ -33,7 +33,8 @@ import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -60,7 +61,10 @@ from .style import CSS
 from .table_view import TableView
 from .trade_view import TradeView
 
-__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings"]
+if TYPE_CHECKING:
+    from .member_app import MemberApp
+
+__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "table_code"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
@@ -284,18 +288,41 @@ class SpeculationApp:
                     self.helper.text = spoken
 
 
+def table_code(query: str | None) -> str | None:
+    """The ``table=`` of a page's query as typed (None when there is none): T1 reads it later."""
+    try:
+        params = parse_qs(query or "", keep_blank_values=True)
+    except Exception:  # parse_qs is lenient; anything odd is no table at all
+        return None
+    values = params.get("table")
+    return values[-1] if values else None
+
+
+def _member_app(code: str, query: str) -> MemberApp:
+    from .member_app import MemberApp
+
+    lang = read_query(query).settings.get("lang", "en")
+    return MemberApp(code=code, lang=lang)
+
+
 def app(**kwargs: Any) -> SpeculationApp:
     """``app(players=4, seed=7, lang="en")``: a :class:`SpeculationApp` (same arguments)."""
     return SpeculationApp(**kwargs)
 
 
-def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp:
+def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp | MemberApp:
     """The app as the Voila page asks for it: the page's query (:func:`.query.read_query`),
     then ``kwargs``. What the query got wrong is said in the first message line; the app
     opens with its defaults for it (it never fails to open for a bad link). A shared moment
-    in the query (:func:`speculation_nb.share.read_moment`) is opened, or refused in one line."""
+    in the query (:func:`speculation_nb.share.read_moment`) is opened, or refused in one line.
+
+    A query with ``table=<code>`` (a teacher's shared table) opens the student's screen
+    instead, :class:`.member_app.MemberApp`, in the query's language (``lang=``)."""
     if query is None:
         query = page_query()
+    code = table_code(query)
+    if code is not None:
+        return _member_app(code, query)
     found = read_query(query)
     settings = found.settings
     settings.update(kwargs)
