@@ -537,3 +537,19 @@ def test_a_store_that_fails_is_said_in_words_and_the_game_goes_on(monkeypatch: p
     app.ui.next.click()
     assert len(app.controller.game.history) == 1
     app.close()
+
+
+def test_join_a_table_shows_the_students_screen_in_place_and_leaving_brings_the_game_back() -> None:
+    store = MemoryStore()
+    host_app, host = teacher(store)
+    referee = host.open_table()
+    assert referee is not None
+    app, panel = teacher(store, seed=3)  # another page: it joins the first one's table
+    before = tuple(app.widget.children)
+    assert panel.ui.join.description == T("class.host.join")
+    member = panel.join()
+    assert app.widget.children == (member.widget,)
+    member.ui.member_leave.click()
+    assert tuple(app.widget.children) == before
+    host_app.close()
+    app.close()

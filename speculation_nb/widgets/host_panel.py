@@ -159,7 +159,7 @@ def table_opener(app: Shell, slot: widgets.Box, store: TableStore | None = None)
         return ServerOnlyLine(slot)
 
     def build(controller: Controller) -> HostPanel:
-        return HostPanel(controller, store)
+        return HostPanel(controller, store, app)
 
     return PanelOpener(app, slot, "table", build, "class.host.open_panel", "class.host.open_panel_tip")
 
@@ -171,9 +171,10 @@ def _button(*classes: str, style: str = "") -> widgets.Button:
 class HostPanel(ControllerPanel):
     """The teacher's panel of the shared table (see the module docstring)."""
 
-    def __init__(self, controller: Controller, store: TableStore | None = None) -> None:
+    def __init__(self, controller: Controller, store: TableStore | None = None, app: Any = None) -> None:
         self.controller = controller
         self.store = store
+        self.app = app  # the app, for "Join a table as a student" (None: no such button)
         self.referee: Referee | None = None
         self.task: asyncio.Task[None] | None = None
         self.asking = False  # Close the table was pressed: the confirmation shows
@@ -199,7 +200,8 @@ class HostPanel(ControllerPanel):
         ui.teams = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-teams")
         ui.open = _button("spec-host-open", style="primary")
         ui.resume = _button("spec-host-resume")
-        ui.start = tagged(widgets.HBox([ui.open, ui.teams, ui.resume]), "spec-host-row", "spec-host-start")
+        ui.join = _button("spec-host-join")
+        ui.start = tagged(widgets.HBox([ui.open, ui.teams, ui.resume, ui.join]), "spec-host-row", "spec-host-start")
         ui.code_label = tagged(widgets.HTML(), "spec-host-code-label")
         ui.code = tagged(widgets.HTML(), "spec-host-code")
         ui.link = tagged(widgets.HTML(), "spec-host-link")
@@ -241,6 +243,7 @@ class HostPanel(ControllerPanel):
         ui.root = tagged(widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.table, ui.message]), "spec-host")
         ui.open.on_click(self.guard(lambda _b: self.open_table()))
         ui.resume.on_click(self.guard(lambda _b: self.resume_table()))
+        ui.join.on_click(self.guard(lambda _b: self.join()))
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
         ui.export.on_click(self.guard(lambda _b: self.export()))
         ui.close.on_click(self.guard(lambda _b: self.ask_close()))
@@ -391,6 +394,13 @@ class HostPanel(ControllerPanel):
         self.kept = {"code": kept["code"], "secret": kept["secret"]} if ok and kept is not None else None
         self.draw()
 
+    def join(self) -> Any:
+        """Show the student's screen in place of the app (:func:`.member_app.join_in_place`):
+        the teacher, or anyone, joins a table by its code; "Leave the table" comes back."""
+        from .member_app import join_in_place
+
+        return join_in_place(self.app, store=self._open_store())
+
     # ---------------------------------------------------------------- actions
     def _live_referee(self) -> Referee:
         if self.referee is None:
@@ -496,6 +506,8 @@ class HostPanel(ControllerPanel):
         set_traits(ui.teams, description=t("class.host.teams"))
         kept = self.kept
         show(ui.resume, kept is not None)
+        show(ui.join, self.app is not None)
+        set_traits(ui.join, description=t("class.host.join"), tooltip=t("class.host.join_tip"))
         if kept is not None:
             set_traits(ui.resume, description=t("class.host.resume", code=show_code(kept["code"])))
         show(ui.start, referee is None)
