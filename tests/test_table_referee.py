@@ -17,7 +17,17 @@ from hypothesis import strategies as st
 from speculation_nb import Game, Rules, Session
 from speculation_nb.actions import Action
 from speculation_nb.i18n import error_text, translator
-from speculation_nb.table import Host, Member, MemoryStore, Referee, Reply, SessionHost, TableRefusal, show_code
+from speculation_nb.table import (
+    Host,
+    Member,
+    MemoryStore,
+    Referee,
+    Reply,
+    SessionHost,
+    StoreError,
+    TableRefusal,
+    show_code,
+)
 from speculation_nb.table.seating import MAX_NAME
 
 
@@ -357,6 +367,33 @@ def test_T9_a_computer_seat_plays_by_the_play_loop_and_refuses_members():
     assert all((a["who"] == "computer") == (a["seat"] == 2) for a in actions)
     referee.place(members[0].member, 2)  # the teacher moves Fanny there: the computer stops
     assert referee.seats()[2].kind == "people" and host.computers == frozenset()
+
+
+class FlakyStore(MemoryStore):
+    """A store that fails while ``down`` (a Redis server restarting, say)."""
+
+    down = False
+
+    def put(self, code, key, record):
+        if self.down:
+            raise StoreError("the store is down")
+        super().put(code, key, record)
+
+
+def test_a_store_failure_never_reaches_the_teachers_page_and_the_next_change_publishes():
+    store = FlakyStore()
+    session = fresh(3, 2)
+    host = SessionHost(session)
+    referee = Referee.open(store, host, clock=Clock())
+    version = referee.version
+    store.down = True
+    host.act(None, Action.make("reveal", seat=session.game.turn))
+    assert referee.publish() is False and referee.trouble == "the store is down"
+    referee.pause()  # the teacher's steps go on
+    store.down = False
+    referee.resume_play()
+    assert referee.trouble is None and referee.version == version + 1
+    assert Member(store, referee.code).latest().step == 1
 
 
 class EagerHost(SessionHost):

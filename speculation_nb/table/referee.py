@@ -21,11 +21,9 @@ import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from .. import odds
 from ..actions import Action
 from ..errors import IllegalAction
 from ..session import Session
@@ -69,6 +67,7 @@ class Referee:
         self.epoch = 1
         self.polls: list[Poll] = []
         self.stopped: str | None = None  # "superseded" (T12) or "closed"
+        self.trouble: str | None = None  # the store's last failure (English, for the log), None when well
         self._rng = rng
         self._clock = clock
         self.desk = Desk(self.roster, clock, rng)
@@ -378,13 +377,7 @@ class Referee:
         if self.poll is not None and self.poll.open:
             raise TableRefusal("T7", "table.poll_open")
         session = self.host.session
-        game = session.game.at(self.host.moment)
-        others = [s for s in range(game.rules.players) if s != game.holder]
-        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
-        fair = Fraction(odds.fair_price(game))
-        poll = Poll(
-            len(self.polls) + 1, session.deal_number, self.host.moment, fair, spans, game.holder, game.best_trump.code
-        )
+        poll = Poll.at(len(self.polls) + 1, session.game.at(self.host.moment), session.deal_number)
         self.polls.append(poll)
         self._poll_event()
         self._changed()
@@ -428,10 +421,14 @@ class Referee:
         same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
         if same and not force:
             return False
+        try:
+            self.store.put(self.code, "moment", moment)
+            self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
+        except StoreError as error:  # published at the next change; the teacher's page goes on
+            self._trouble(error)
+            return False
         self.version += 1
         self._last = moment
-        self.store.put(self.code, "moment", moment)
-        self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
         self._save()
         return True
 
@@ -457,9 +454,18 @@ class Referee:
         """Write ``"meta"`` and ``"record"`` (T10) and keep the table alive (T1)."""
         if self.stopped is not None:
             return
-        self.store.put(self.code, "meta", self._meta())
-        self.store.put(self.code, "record", self._record())
-        self.store.touch(self.code)
+        try:
+            self.store.put(self.code, "meta", self._meta())
+            self.store.put(self.code, "record", self._record())
+            self.store.touch(self.code)
+        except StoreError as error:
+            self._trouble(error)
+        else:
+            self.trouble = None
+
+    def _trouble(self, error: StoreError) -> None:
+        log.warning("the store of table %s failed: %s", self.code, error)
+        self.trouble = str(error)
 
     def _record(self) -> dict[str, Any]:
         return {
