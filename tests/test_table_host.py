@@ -26,7 +26,7 @@ from speculation_nb.i18n import translator
 from speculation_nb.table.codes import show_code
 from speculation_nb.table.member import Member
 from speculation_nb.table.poll import Poll
-from speculation_nb.table.store import MemoryStore
+from speculation_nb.table.store import MemoryStore, StoreError
 from speculation_nb.widgets import SpeculationApp
 from speculation_nb.widgets.controller import Controller
 from speculation_nb.widgets.device_memory import dump_memory
@@ -583,3 +583,36 @@ def test_t7_every_answer_and_every_number_of_the_poll_is_shown_once(prices, fair
     wanted += [T("class.host.poll.mark_break_even", name=seats[s]) for s in range(1, len(spans) + 1)]
     for words in wanted:
         assert sum(m.split("; ").count(words) for m in marks) == 1, (words, marks)
+
+
+class FlakyStore(MemoryStore):
+    """A MemoryStore that refuses every write while ``failing`` (a Redis gone away)."""
+
+    failing = False
+
+    def put(self, code: str, key: str, record: Any) -> None:
+        if self.failing:
+            raise StoreError("the store went away")
+        super().put(code, key, record)
+
+    def append(self, code: str, stream: str, record: Any) -> int:
+        if self.failing:
+            raise StoreError("the store went away")
+        return super().append(code, stream, record)
+
+
+def test_a_store_failing_while_the_table_is_open_is_said_and_the_game_goes_on() -> None:
+    store = FlakyStore()
+    app, panel = teacher(store)
+    referee = panel.open_table()
+    assert referee is not None
+    store.failing = True
+    app.ui.next.click()
+    assert len(app.controller.game.history) == 1 and referee.trouble
+    assert T("class.host.store_failed") in text(panel.ui.status.value)
+    store.failing = False
+    app.ui.next.click()
+    assert referee.trouble is None and T("class.host.store_failed") not in text(panel.ui.status.value)
+    moment = store.get(referee.code, "moment")
+    assert moment is not None and moment["step"] == 2
+    app.close()

@@ -287,12 +287,12 @@ class HostPanel(ControllerPanel):
         self.referee = None
 
     def _publish(self, _change: Any = None) -> None:
-        if self.referee is not None:
-            try:
-                self.referee.publish()
-            except Exception:  # the store failed: say so, keep the game going
-                log.exception("speculation_nb host panel: publishing failed")
-                self._say("class.host.store_failed", "error")
+        referee = self.referee
+        if referee is not None:
+            had = bool(referee.trouble)
+            referee.publish()  # a store failure is kept in referee.trouble, never raised
+            if bool(referee.trouble) != had:  # the panel drew before this publish: say what changed
+                self.draw()
 
     def _served(self, task: asyncio.Task[None]) -> None:
         """The referee stopped serving: closed here, or another tab took the table over (T12)."""
@@ -491,8 +491,9 @@ class HostPanel(ControllerPanel):
         else:
             state = t("class.host.state_live")
         joined = t.plural("class.host.joined", len(members), watching=t.number(len(watching)))
-        ui.status.value = esc(f"{state} {joined}")
-        toggle_class(ui.status, "spec-host-waiting", referee.paused or not c.live)
+        trouble = f" {t('class.host.store_failed')}" if referee.trouble else ""
+        ui.status.value = esc(f"{state} {joined}{trouble}")
+        toggle_class(ui.status, "spec-host-waiting", referee.paused or not c.live or bool(trouble))
         set_traits(
             ui.pause,
             description=t("class.host.resume_play" if referee.paused else "class.host.pause"),
