@@ -58,9 +58,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import multiprocessing
+import operator
 import os
 import queue
 import random
@@ -69,7 +71,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -270,7 +272,7 @@ class StoreRun:
         if kind == "seen":
             _, index, at, tags = item
             for tag in tags:
-                self.seen.setdefault(tuple(tag), {}).setdefault(index, at)  # type: ignore[arg-type]
+                self.seen.setdefault((str(tag[0]), int(tag[1])), {}).setdefault(index, at)
                 if tag[0] == "moment":
                     self.newest[index] = max(self.newest.get(index, 0), tag[1])
         elif kind == "acted":
@@ -306,9 +308,13 @@ async def run_store(run: StoreRun) -> None:
     think = random.Random(options.seed + 1)
     raw = open_store(run.referee_url)
     assert raw is not None
-    store = TimedStore(raw, lambda: loop.call_soon_threadsafe(run.wake.set))
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(run.wake.set)
+
+    store = TimedStore(raw, wake)
     host = SessionHost(Session(Rules(players=PLAYERS), seed=options.seed))
-    referee = Referee.open(store, host, rng=random.Random(options.seed))  # type: ignore[arg-type]
+    referee = Referee.open(store, host, rng=random.Random(options.seed))
     code = referee.code
 
     def on_change() -> None:
@@ -415,7 +421,7 @@ async def run_store(run: StoreRun) -> None:
             deal, expected = host.session.deal_number, len(game.history) + 1
             index = seated[seat]
             commands[groups_index(groups, index)].put(("bid", index, seat, span[0], step))
-            await run.until(lambda step=step: step in run.acted, "a bid's reply")  # type: ignore[misc]
+            await run.until(functools.partial(operator.contains, run.acted, step), "a bid's reply")
             acted = run.acted[step]
             if not acted[5]:
                 run.problems.append(f"bid {step} refused: {acted[6]} {acted[7]}")
@@ -478,8 +484,8 @@ async def run_store(run: StoreRun) -> None:
             sent = time.time()
             first = referee.version
             poll = referee.ask()
-            await run.until(lambda poll=poll: len(poll.answers) >= len(everyone), "a poll's answers")  # type: ignore[misc]
-            await run.until(lambda before=before: len(run.answered) - before >= len(everyone), "the answers' replies")
+            await run.until(functools.partial(counted_all, poll.answers, len(everyone)), "a poll's answers")
+            await run.until(functools.partial(counted_all, run.answered, before + len(everyone)), "the replies")
             counts = run.counted.get(poll.id, {})
             poll_complete.append(max(counts.values()) - sent)
             published += referee.version - first
@@ -518,6 +524,10 @@ async def run_store(run: StoreRun) -> None:
         with contextlib.suppress(Exception):
             referee.wipe()
         raw.close()
+
+
+def counted_all(things: Sized, count: int) -> bool:
+    return len(things) >= count
 
 
 def groups_index(groups: list[list[tuple[int, str, int | None]]], index: int) -> int:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import re
 import tempfile
@@ -79,13 +80,24 @@ def model_with(session: ProtocolSession, cls: str, name: str | None = None) -> s
 
 
 def state_of(session: ProtocolSession, model_id: str) -> dict[str, Any]:
-    return session.models.get(model_id, {}).get("state", {})  # type: ignore[no-any-return]
+    state: dict[str, Any] = session.models.get(model_id, {}).get("state", {})
+    return state
 
 
 def visible(session: ProtocolSession, model_id: str) -> bool:
     """False when the model's layout says ``display: none`` (the kernel's ``show(w, False)``)."""
     layout = str(state_of(session, model_id).get("layout", ""))
     return state_of(session, layout.removeprefix("IPY_MODEL_")).get("display") != "none"
+
+
+def holds(text: str, student: Student) -> bool:
+    """The student's table shows ``text``."""
+    return text in student.value("spec-member-table")
+
+
+def changed(before: dict[int, str], student: Student) -> bool:
+    """The student's table is no longer what it was ``before``."""
+    return student.value("spec-member-table") != before[student.index]
 
 
 class Student:
@@ -115,6 +127,7 @@ class VoilaRun:
         self.problems: list[str] = []
         self.notes: list[str] = []
         self.think = random.Random(seed + 2)
+        self.loads: dict[str, tuple[float, float, float]] = {}
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
@@ -255,7 +268,7 @@ class VoilaRun:
         bidders = [seated[s] for s in sorted(seated) if s != holder_seat]
         for bidder in bidders:
             button = bidder.id("spec-member-bid", "ButtonModel")
-            await self.until(lambda b=bidder, i=button: visible(b.session, i), "the Bid button")  # type: ignore[misc]
+            await self.until(functools.partial(visible, bidder.session, button), "the Bid button")
         teacher, others_all = self.figures.setdefault("bid -> teacher's page", []), []
         last = self.figures.setdefault("bid -> last student", [])
         for step in range(self.bids):
@@ -267,7 +280,7 @@ class VoilaRun:
             bidder.session.update(bidder.id("spec-member-bid-amount"), {"value": amount})
             sent = time.time()
             bidder.session.press(bidder.id("spec-member-bid", "ButtonModel"))
-            seen = await self.seen_by(others, lambda s, shown=shown: shown in s.value("spec-member-table"), "a bid")
+            seen = await self.seen_by(others, functools.partial(holds, shown), "a bid")
             on_page = await asyncio.wait_for(page.evaluate("() => window.__benchBidSeen"), max(1.0, self.left()))
             teacher.append(float(on_page) / 1000 - sent)
             times = [t - sent for t in seen]
@@ -312,11 +325,7 @@ class VoilaRun:
                 break
             before = {s.index: s.value("spec-member-table") for s in students}
             sent = await self.teacher_click(page, "button.spec-next:enabled")
-            seen = await self.seen_by(
-                students,
-                lambda s, before=before: s.value("spec-member-table") != before[s.index],
-                "a card on every page",
-            )
+            seen = await self.seen_by(students, functools.partial(changed, before), "a card on every page")
             times = [t - sent for t in seen]
             each += times
             last.append(max(times))
