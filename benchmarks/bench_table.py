@@ -67,6 +67,7 @@ import os
 import queue
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import threading
@@ -210,17 +211,28 @@ async def _worker(url: str, code: str, specs: list[tuple[int, str, int | None]],
 # ---------------------------------------------------------------- the teacher's process
 class TimedStore:
     """The referee's store, noting when each moment's append returned (the moment is then in
-    the store: what every reader can see, and what the teacher's screen shows)."""
+    the store: what every reader can see, and what the teacher's screen shows), when the
+    referee's waits brought requests (and how many at once), and its writes (count, seconds)."""
 
     def __init__(self, store: TableStore, on_moment: Callable[[], None]) -> None:
         self.inner = store
         self.on_moment = on_moment
         self.published: dict[int, tuple[float, int, int]] = {}  # version -> (time, deal, step)
         self.writes = 0  # appends, puts and touches: the referee's writes (and the baselines' appends)
+        self.writing = 0.0  # seconds spent in them
+        self.taken: dict[tuple[str, str], float] = {}  # (member id, kind) -> when the referee read its latest
+        self.batches: list[int] = []  # requests per wait that brought some
+
+    def _timed(self, write: Callable[[], Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return write()
+        finally:
+            self.writes += 1
+            self.writing += time.perf_counter() - started
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
-        self.writes += 1
-        number = self.inner.append(code, stream, record)
+        number: int = self._timed(lambda: self.inner.append(code, stream, record))
         if stream == "events" and record.get("kind") == "moment":
             moment = record["moment"]
             self.published[int(moment["version"])] = (time.time(), int(moment["deal"]), int(moment["step"]))
@@ -228,12 +240,21 @@ class TimedStore:
         return number
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
-        self.writes += 1
-        self.inner.put(code, key, record)
+        self._timed(lambda: self.inner.put(code, key, record))
 
     def touch(self, code: str, ttl: float = DEFAULT_TTL) -> None:
-        self.writes += 1
-        self.inner.touch(code, ttl)
+        self._timed(lambda: self.inner.touch(code, ttl))
+
+    def wait(
+        self, code: str, stream: str, after: int = 0, timeout: float = 1.0, limit: int = 1000
+    ) -> list[tuple[int, dict[str, Any]]]:
+        found = self.inner.wait(code, stream, after, timeout, limit)
+        if stream == "requests" and found:
+            now = time.time()
+            self.batches.append(len(found))
+            for _, request in found:
+                self.taken[(str(request.get("member")), str(request.get("kind")))] = now
+        return found
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -478,7 +499,9 @@ async def run_store(run: StoreRun) -> None:
         # Polls: the teacher asks; every member answers when it sees the open poll.
         poll_complete: list[float] = []
         answer_counted: list[float] = []
-        writes, published = store.writes, 0
+        writes, published, writing, batches = store.writes, 0, store.writing, len(store.batches)
+        answer_read: list[float] = []
+        read_counted: list[float] = []
         for _ in range(options.polls):
             before = len(run.answered)
             sent = time.time()
@@ -494,12 +517,21 @@ async def run_store(run: StoreRun) -> None:
                     run.problems.append(f"an answer refused: {item[6]} {item[7]}")
                 elif item[2] in counts:
                     answer_counted.append(counts[item[2]] - item[3])
+                    read = store.taken.get((item[2], "answer"))
+                    if read is not None:
+                        answer_read.append(read - item[3])
+                        read_counted.append(counts[item[2]] - read)
             referee.close_poll()
             await all_caught_up("a poll closing")
             await pause()
         answers = max(1, len(answer_counted))
         run.counts["referee's store writes per answer"] = (store.writes - writes) / answers
         run.counts["moments published per poll"] = published / max(1, len(poll_complete))
+        run.counts["ms in the referee's writes per answer"] = 1000 * (store.writing - writing) / answers
+        run.counts["ms per referee write (polls)"] = 1000 * (store.writing - writing) / max(1, store.writes - writes)
+        run.counts["requests per referee read (polls)"] = statistics.mean(store.batches[batches:] or [0])
+        run.figures["answer -> referee read it"] = spread(answer_read)
+        run.figures["referee read -> counted"] = spread(read_counted)
         run.figures["poll opened -> all counted"] = spread(poll_complete)
         run.figures["answer -> counted"] = spread(answer_counted)
     except Timeout as timeout:
@@ -560,6 +592,8 @@ ROWS = [
     "Next card -> last of the class",
     "poll opened -> all counted",
     "answer -> counted",
+    "answer -> referee read it",
+    "referee read -> counted",
 ]
 RATIOS = [
     ("bid -> each other member", "append -> 1 reader", "bid seen / 1 reader"),
@@ -693,6 +727,7 @@ def voila_figures(run: Any) -> dict[str, Any]:
         "figures": {name: spread(values) for name, values in run.figures.items()},
         "problems": run.problems,
         "notes": run.notes,
+        "cpu_seconds_per_step": run.cpu,
         "load_average": run.loads,
     }
 
@@ -704,6 +739,8 @@ def voila_report(run: Any) -> str:
         f = spread(values)
         cells = f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ({f['n']})" if f["n"] else "-"
         lines.append(f"{name:32}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+    for name, values in run.cpu.items():
+        lines.append(f"CPU seconds per step, {name}: median {statistics.median(values):.2f}, max {max(values):.2f}")
     for name, load in run.loads.items():
         lines.append(f"load average {name}: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     lines += [f"note: {note}" for note in run.notes] + [f"problem: {problem}" for problem in run.problems]

@@ -100,6 +100,11 @@ def changed(before: dict[int, str], student: Student) -> bool:
     return student.value("spec-member-table") != before[student.index]
 
 
+def no_bids(student: Student) -> bool:
+    """The student's table shows no bid (the auction closed)."""
+    return 'class="spec-bid"' not in student.value("spec-member-table")
+
+
 class Student:
     """One protocol client at the table."""
 
@@ -128,6 +133,17 @@ class VoilaRun:
         self.notes: list[str] = []
         self.think = random.Random(seed + 2)
         self.loads: dict[str, tuple[float, float, float]] = {}
+        self.server: VoilaServer | None = None
+        self.cpu: dict[str, list[float]] = {}  # CPU seconds per step: the server and kernels, this process
+
+    def cpu_now(self) -> tuple[float, float]:
+        """CPU seconds so far of the server with its kernels, and of this process (the clients)."""
+        return (0.0 if self.server is None else self.server.cpu_seconds()), time.process_time()
+
+    def cpu_since(self, kind: str, before: tuple[float, float]) -> None:
+        now = self.cpu_now()
+        self.cpu.setdefault(f"{kind}: server and kernels", []).append(now[0] - before[0])
+        self.cpu.setdefault(f"{kind}: this process (the clients)", []).append(now[1] - before[1])
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
@@ -146,7 +162,7 @@ class VoilaRun:
 
         folder = Path(tempfile.mkdtemp(prefix="bench-table-voila-"))
         env = {"SPECULATION_TABLE_STORE": f"sqlite://{folder}/tables.sqlite3"}
-        server = VoilaServer(APP, env=env, startup_timeout=max(10.0, min(120.0, self.left())))
+        server = self.server = VoilaServer(APP, env=env, startup_timeout=max(10.0, min(120.0, self.left())))
         server.start()
         clients: list[Student] = []
         try:
@@ -277,19 +293,21 @@ class VoilaRun:
             shown = f"{_BID_WORD} {amount}</span>"
             others = [s for s in students if s is not bidder]
             await page.evaluate(_WATCH_BID_JS, [_BID_WORD, amount])
+            cpu = self.cpu_now()
             bidder.session.update(bidder.id("spec-member-bid-amount"), {"value": amount})
             sent = time.time()
             bidder.session.press(bidder.id("spec-member-bid", "ButtonModel"))
             seen = await self.seen_by(others, functools.partial(holds, shown), "a bid")
             on_page = await asyncio.wait_for(page.evaluate("() => window.__benchBidSeen"), max(1.0, self.left()))
             teacher.append(float(on_page) / 1000 - sent)
+            self.cpu_since("bid", cpu)
             times = [t - sent for t in seen]
             others_all += times
             last.append(max(times))
             await asyncio.sleep(self.think.uniform(0.1, 0.3))
         self.figures["bid -> each other student"] = others_all
         await self.teacher_click(page, "button.spec-decline:enabled")
-        await asyncio.sleep(1.0)
+        await self.seen_by(students, no_bids, "the auction closing on every page")
 
     async def holder(self, students: list[Student]) -> int:
         """The seat whose student sees the Keep button (the holder decides)."""
@@ -318,14 +336,20 @@ class VoilaRun:
         return list(when.values())
 
     async def measure_cards(self, page: Any, students: list[Student]) -> None:
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
         each, last = self.figures.setdefault("Next card -> each student", []), []
         for _ in range(self.cards):
-            if not await page.locator("button.spec-next:enabled").count():
-                self.notes.append("the deal ended: fewer cards")
+            try:  # the teacher's page enables Next card once the last change reached it
+                await page.locator("button.spec-next:enabled").first.wait_for(timeout=min(15000, self.timeout_ms()))
+            except PlaywrightTimeout:
+                self.notes.append("Next card stayed disabled (the deal ended?): fewer cards")
                 break
             before = {s.index: s.value("spec-member-table") for s in students}
+            cpu = self.cpu_now()
             sent = await self.teacher_click(page, "button.spec-next:enabled")
             seen = await self.seen_by(students, functools.partial(changed, before), "a card on every page")
+            self.cpu_since("Next card", cpu)
             times = [t - sent for t in seen]
             each += times
             last.append(max(times))
