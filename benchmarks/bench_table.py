@@ -43,14 +43,24 @@ start of a step is taken in the process that starts it (the bidder's worker just
 that sees it (a member's worker when ``updates()`` returns the event; this process when the
 store's append of the moment returns or the referee's observer runs).
 
-**The widget layer** (``--voila``: :mod:`bench_table_voila`) is not written yet (see there).
+Where the time goes: the referee's store is wrapped (:class:`TimedStore`) to note when its
+waits brought each request and how long its writes took, so the poll's ``answer -> counted``
+splits into ``answer -> referee read it`` and ``referee read -> counted``; the counts give the
+referee's store writes per step and their time.
+
+**The widget layer** (``--voila``, or ``--voila-only``: :mod:`bench_table_voila`): a real Voila
+server on SQLite, the teacher's app in one headless Chromium page opening the table, the students
+as ``load_test.py``'s protocol clients on ``?table=<code>`` joining and bidding through the
+MemberApp's widgets; the bid timed to the teacher's page and to the other students' widget
+models, the teacher's Next card to every student's; the CPU each step costs the server and its
+kernels. ``--voila-students`` (default ``--students``) clients.
 
 Bounded in time (``--time-limit``: every wait stops at it and the run reports what it had);
 stops every process and server it started; loopback only; the deal, the seats, the think times
 and the poll answers are seeded (request ids and secrets are random by design: they do not
 change what is measured). ``--json FILE`` writes the figures.
 
-    PYTHONPATH=$PWD python benchmarks/bench_table.py --students 30 [--stores sqlite,redis]
+    PYTHONPATH=$PWD python benchmarks/bench_table.py --students 30 [--stores sqlite,redis] [--voila]
 """
 
 from __future__ import annotations
@@ -615,7 +625,7 @@ def verdict(figures: Mapping[str, Any], row: str) -> str:
 
 def report(runs: list[StoreRun], loads: Mapping[str, tuple[float, ...]]) -> str:
     """The figures of every store side by side (milliseconds: median / p95 / max, and how many)."""
-    width, cell = 32, 34
+    width, cell = 40, 34
     lines = [f"{'ms: median / p95 / max (n)':{width}}" + "".join(f"{run.name:>{cell}}" for run in runs)]
 
     def row(label: str, cells: list[str]) -> None:
@@ -738,7 +748,14 @@ def voila_report(run: Any) -> str:
     for name, values in run.figures.items():
         f = spread(values)
         cells = f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ({f['n']})" if f["n"] else "-"
-        lines.append(f"{name:32}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+        lines.append(f"{name:40}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+    for top, bottom in (
+        ("bid -> each other student", "bid -> teacher's page"),
+        ("Next card -> each student", "Next card -> teacher's page"),
+    ):
+        a, b = spread(run.figures.get(top, [])), spread(run.figures.get(bottom, []))
+        if a["n"] and b["n"] and b["median"]:
+            lines.append(f"ratio of medians {top} / {bottom}: {a['median'] / b['median']:.1f}x")
     for name, values in run.cpu.items():
         lines.append(f"CPU seconds per step, {name}: median {statistics.median(values):.2f}, max {max(values):.2f}")
     for name, load in run.loads.items():

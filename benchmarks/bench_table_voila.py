@@ -21,7 +21,11 @@ teacher's page):
   until each other student's ``spec-member-table`` model holds it (their websockets' updates,
   looked at every 5 ms);
 * **Next card**: the teacher's page presses ``spec-next`` (a click in the page, its time noted
-  there); the time until each student's ``spec-member-table`` model changes.
+  there); the time until each student's ``spec-member-table`` model changes, and, as the
+  baseline of the same run, until the teacher's own table (``spec-table-view``) changes in the
+  teacher's page (the app's own click latency, as ``load_test.py`` measures it);
+* the CPU seconds each step costs the server with its kernels and this process (the clients),
+  and what an idle table followed by every page costs (in cores).
 
 Every wait is bounded by the run's time limit; the pages, the clients, the browser and the
 server (with every kernel) are stopped at the end.
@@ -64,6 +68,21 @@ _WATCH_BID_JS = """([word, n]) => {
 _CLICK_JS = (
     """s => { const at = performance.timeOrigin + performance.now(); document.querySelector(s).click(); return at; }"""
 )
+
+
+# Click a button of the teacher's page and watch an element change: the click's time, and a
+# promise of the time of the element's first change (the app's own click latency).
+_CLICK_WATCH_JS = """([button, watched]) => {
+  const now = () => performance.timeOrigin + performance.now();
+  const el = document.querySelector(watched);
+  window.__benchChanged = new Promise(resolve => {
+    const watch = new MutationObserver(() => { watch.disconnect(); resolve(now()); });
+    watch.observe(el, {subtree: true, childList: true, characterData: true});
+  });
+  const at = now();
+  document.querySelector(button).click();
+  return at;
+}"""
 
 
 class Late(Exception):
@@ -338,6 +357,7 @@ class VoilaRun:
     async def measure_cards(self, page: Any, students: list[Student]) -> None:
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
+        own = self.figures.setdefault("Next card -> teacher's page", [])
         each, last = self.figures.setdefault("Next card -> each student", []), []
         for _ in range(self.cards):
             try:  # the teacher's page enables Next card once the last change reached it
@@ -347,9 +367,11 @@ class VoilaRun:
                 break
             before = {s.index: s.value("spec-member-table") for s in students}
             cpu = self.cpu_now()
-            sent = await self.teacher_click(page, "button.spec-next:enabled")
+            sent = float(await page.evaluate(_CLICK_WATCH_JS, ["button.spec-next:enabled", ".spec-table-view"])) / 1000
             seen = await self.seen_by(students, functools.partial(changed, before), "a card on every page")
             self.cpu_since("Next card", cpu)
+            on_page = await asyncio.wait_for(page.evaluate("() => window.__benchChanged"), max(1.0, self.left()))
+            own.append(float(on_page) / 1000 - sent)
             times = [t - sent for t in seen]
             each += times
             last.append(max(times))
