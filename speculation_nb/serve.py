@@ -35,15 +35,50 @@ Environment variables (read when no explicit value is given):
     kernels while thirty students arrive, which is the very load the pool is
     there to take away. Used only with a pool.
 
+``SPECULATION_CLASS``
+    ``1`` does what ``--class`` does (below); ``0`` or unset, not.
+``SPECULATION_TABLE_ADDRESS``
+    the students' link the teacher's shared table shows; set by ``--class``,
+    or, when already set, kept and shown as it is (a name students can type
+    rather than an address, a proxy's address).
+``SPECULATION_TABLE_STORE``
+    where the kernels' shared tables meet (``speculation_nb.table.store``);
+    when already set (a ``redis://`` URL on JupyterHub) it is kept.
+
+**A classroom network** (``--class`` or ``SPECULATION_CLASS=1``): the app
+listens on ``0.0.0.0``, every interface (``--host`` or ``SPECULATION_HOST``
+choose another), and the serve command finds the address the students'
+devices reach this machine at (:func:`network_address`: the interface the
+default route goes through, never loopback). It prints ``Students open
+http://<address>:<port>/`` and gives the kernels
+``SPECULATION_TABLE_ADDRESS=http://<address>:<port>/``: the link (and QR code)
+the teacher's table shows. A machine with only loopback cannot serve a class:
+``--class`` then stops and says so. There is no login: anyone on that network
+can open the app.
+
+**The shared table's store**, class or not (a teacher may try a table on
+loopback first): unless ``SPECULATION_TABLE_STORE`` is set, the serve command
+makes the directory ``$XDG_STATE_HOME/speculation_nb``
+(``~/.local/state/speculation_nb`` without ``XDG_STATE_HOME``), mode 0700 so
+only this user reads it, and gives the kernels
+``SPECULATION_TABLE_STORE=sqlite:///<that directory>/tables.sqlite3``: every
+kernel of this server (the teacher's and each student's) opens that one file.
+The kernels inherit the Voila server's environment, which is how these
+settings reach them.
+
 This module imports nothing beyond the standard library.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import socket
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -56,8 +91,14 @@ __all__ = [
     "POOL_FILL_DELAY",
     "POOL_SIZE",
     "STARTUP_TIMEOUT",
+    "NoNetworkAddress",
+    "ServePlan",
+    "class_mode",
     "main",
+    "network_address",
     "serve_host",
+    "serve_plan",
+    "store_directory",
     "voila_args",
     "voila_command",
 ]
@@ -81,6 +122,18 @@ STARTUP_TIMEOUT = 180
 POOL_SIZE = 0
 #: Seconds before a taken preheated kernel is replaced (only with a pool).
 POOL_FILL_DELAY = 120
+#: Listening on every interface (a classroom network).
+ALL_INTERFACES = "0.0.0.0"
+CLASS_SETTING = "SPECULATION_CLASS"
+TABLE_ADDRESS_SETTING = "SPECULATION_TABLE_ADDRESS"
+#: The same name as ``speculation_nb.table.store.STORE_SETTING`` (not imported: this module
+#: loads the standard library only).
+TABLE_STORE_SETTING = "SPECULATION_TABLE_STORE"
+#: Addresses in the private ranges a UDP socket is "connected" to, to learn which interface
+#: the system would send from (no packet is sent): one in each range, since a classroom
+#: network without a default route may still route one of them.
+PROBE_ADDRESSES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
+_LOOPBACK_NAMES = ("localhost",)
 
 
 def _setting(name: str, value: int | None, default: int, env: Mapping[str, str], minimum: int) -> int:
@@ -102,6 +155,138 @@ def serve_host(host: str | None = None, env: Mapping[str, str] | None = None) ->
     """The address to listen on: ``host``, else ``SPECULATION_HOST``, else loopback."""
     env = os.environ if env is None else env
     return host or env.get("SPECULATION_HOST", "").strip() or DEFAULT_HOST
+
+
+def class_mode(flag: bool | None = None, env: Mapping[str, str] | None = None) -> bool:
+    """Serve a classroom network? ``flag`` (``--class``) if given, else ``SPECULATION_CLASS``:
+    ``1``/``true``/``yes``/``on`` or ``0``/``false``/``no``/``off``/empty, any case; anything
+    else is refused with the reason (never guessed)."""
+    if flag is not None:
+        return flag
+    env = os.environ if env is None else env
+    text = env.get(CLASS_SETTING, "").strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{CLASS_SETTING} is 1 (serve a classroom network) or 0, not {text!r}")
+
+
+class NoNetworkAddress(RuntimeError):
+    """This machine has no address other devices can reach (only loopback)."""
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def network_address(make_socket: Callable[[], socket.socket] | None = None) -> str:
+    """The IPv4 address of the interface this machine's default route goes through: the one
+    the students' devices on the same network reach it at.
+
+    A UDP socket is ``connect``-ed to an address in a private range: for UDP, connecting only
+    asks the system which route (so which interface and source address) it would use; no
+    packet is sent. A loopback or unspecified answer, or no route at all, means no address
+    another device can reach: :class:`NoNetworkAddress`, which says so.
+    ``make_socket`` makes the socket (tests give a fake one).
+    """
+
+    def udp() -> socket.socket:
+        return socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+    make = udp if make_socket is None else make_socket
+    for probe in PROBE_ADDRESSES:
+        sock = make()
+        try:
+            sock.connect((probe, 1))
+            address = str(sock.getsockname()[0])
+        except OSError:
+            continue
+        finally:
+            sock.close()
+        if address and not _is_loopback(address) and not ipaddress.ip_address(address).is_unspecified:
+            return address
+    raise NoNetworkAddress(
+        "this machine has no network address other devices can reach, only loopback (127.0.0.1): "
+        "connect it to the classroom's network (Wi-Fi or cable) and start again, or serve without --class"
+    )
+
+
+def store_directory(env: Mapping[str, str] | None = None) -> Path:
+    """Where the shared table's SQLite store lives: ``$XDG_STATE_HOME/speculation_nb``, or
+    ``~/.local/state/speculation_nb`` when ``XDG_STATE_HOME`` is unset or not an absolute path
+    (the XDG base directory rule). Only names it: :func:`serve_plan` makes it."""
+    env = os.environ if env is None else env
+    state = env.get("XDG_STATE_HOME", "").strip()
+    if not state or not os.path.isabs(state):
+        home = env.get("HOME", "").strip() or str(Path.home())
+        state = os.path.join(home, ".local", "state")
+    return Path(state) / "speculation_nb"
+
+
+@dataclass(frozen=True)
+class ServePlan:
+    """What the serve command runs: the Voila command line, the environment its kernels inherit,
+    and the lines it prints first."""
+
+    command: list[str]
+    env: dict[str, str]
+    lines: list[str]
+
+
+def serve_plan(
+    notebook: str = APP_NOTEBOOK,
+    *,
+    port: int = DEFAULT_PORT,
+    host: str | None = None,
+    classroom: bool | None = None,
+    env: Mapping[str, str] | None = None,
+    find_address: Callable[[], str] = network_address,
+) -> ServePlan:
+    """The serve command's plan (``main`` prints its lines and runs its command).
+
+    The host: ``host``, else ``SPECULATION_HOST``, else ``0.0.0.0`` for a class and loopback
+    otherwise. For a class, a loopback host is refused (ValueError) and the students' link is
+    ``SPECULATION_TABLE_ADDRESS`` if set, else the host itself if it names one address, else
+    ``http://<network_address()>:<port>/`` (:class:`NoNetworkAddress` when there is none). The
+    table's store is set as the module docstring says (its directory made, mode 0700).
+    """
+    env = os.environ if env is None else env
+    classroom = class_mode(classroom, env)
+    host = host or env.get("SPECULATION_HOST", "").strip() or (ALL_INTERFACES if classroom else DEFAULT_HOST)
+    command = voila_command(notebook, port=port, host=host, env=env)
+    kernel_env = dict(env)
+    if classroom:
+        if _is_loopback(host):
+            raise ValueError(f"--class serves other devices: it cannot listen on loopback ({host}) only")
+        everywhere = host in (ALL_INTERFACES, "::")
+        link = env.get(TABLE_ADDRESS_SETTING, "").strip()
+        if not link:
+            address = find_address() if everywhere else host
+            link = f"http://{f'[{address}]' if ':' in address else address}:{port}/"
+        kernel_env[TABLE_ADDRESS_SETTING] = link
+        lines = [
+            f"Students open {link} (on this network; the teacher's table shows this link as a QR code)",
+            f"The teacher opens it too{f', or http://127.0.0.1:{port}/ on this machine' if everywhere else ''}."
+            "  (Ctrl-C to stop)",
+        ]
+    else:
+        lines = [f"Speculation app: http://{host}:{port}/  (Ctrl-C to stop)"]
+    if not _is_loopback(host):
+        lines.append(
+            f"Serving on {host}: anyone who can reach this machine on port {port} can use the app (there is no login)."
+        )
+    if not env.get(TABLE_STORE_SETTING, "").strip():
+        directory = store_directory(env)
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        directory.chmod(0o700)  # mkdir's mode passes through the umask, and an older directory may be wider
+        kernel_env[TABLE_STORE_SETTING] = f"sqlite:///{(directory / 'tables.sqlite3').as_posix().lstrip('/')}"
+    return ServePlan(command, kernel_env, lines)
 
 
 def voila_args(
@@ -156,30 +341,43 @@ def voila_command(notebook: str = APP_NOTEBOOK, **options: Any) -> list[str]:
     return [sys.executable, "-m", "voila", *voila_args(notebook, **options)]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Serve the app in this process (``python -m speculation_nb.serve [port]``)."""
+def main(argv: Sequence[str] | None = None, *, find_address: Callable[[], str] = network_address) -> None:
+    """Serve the app in this process (``python -m speculation_nb.serve [port] [--class] [--host H]``)."""
     parser = argparse.ArgumentParser(
         prog="python -m speculation_nb.serve",
         description="Serve the Speculation app with Voila (loopback by default, with kernel culling).",
     )
     parser.add_argument("port", nargs="?", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
     parser.add_argument("--notebook", default=APP_NOTEBOOK, help=f"default {APP_NOTEBOOK}")
+    parser.add_argument(
+        "--class",
+        dest="classroom",
+        action="store_true",
+        default=None,
+        help=f"serve the classroom network: listen on {ALL_INTERFACES} and print the students' link "
+        f"(also {CLASS_SETTING}=1)",
+    )
+    parser.add_argument(
+        "--host",
+        default=None,
+        help=f"the address to listen on (default SPECULATION_HOST, else {DEFAULT_HOST}; {ALL_INTERFACES} for --class)",
+    )
     options = parser.parse_args(argv)
     if not os.path.isfile(options.notebook):
         parser.error(f"no notebook at {options.notebook!r}: run this from the repository root")
     try:
-        command = voila_command(options.notebook, port=options.port)
-    except ValueError as error:
-        parser.error(str(error))
-    host = serve_host()
-    print(f"Speculation app: http://{host}:{options.port}/  (Ctrl-C to stop)", flush=True)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"Serving on {host}: anyone who can reach this machine on port {options.port} "
-            "can use the app (there is no login).",
-            flush=True,
+        plan = serve_plan(
+            options.notebook,
+            port=options.port,
+            host=options.host,
+            classroom=options.classroom,
+            find_address=find_address,
         )
-    os.execv(command[0], command)
+    except (ValueError, NoNetworkAddress, OSError) as error:
+        parser.error(str(error))
+    for line in plan.lines:
+        print(line, flush=True)
+    os.execve(plan.command[0], plan.command, plan.env)
 
 
 if __name__ == "__main__":

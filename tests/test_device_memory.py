@@ -63,3 +63,18 @@ def test_t8_a_device_entry_that_is_not_an_object_reads_as_nothing(text: str) -> 
 def test_a_device_memory_needs_a_key() -> None:
     with pytest.raises(ValueError):
         DeviceMemory("")
+
+
+def test_t8_without_anywidget_the_device_keeps_nothing_and_nothing_fails() -> None:
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['anywidget'] = None\n"
+        "from speculation_nb.widgets.device_memory import DeviceMemory, HAVE_ANYWIDGET\n"
+        "m = DeviceMemory('k'); m.keep({'member': 'm', 'token': 't'})\n"
+        "print(HAVE_ANYWIDGET, m.loaded, m.available, m.kept() == {'member': 'm', 'token': 't'})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ, timeout=300)
+    assert done.stdout.split() == ["False", "True", "False", "True"], done.stderr

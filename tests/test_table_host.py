@@ -17,18 +17,21 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 from speculation_nb import Action
 from speculation_nb.i18n import translator
 from speculation_nb.table.codes import show_code
 from speculation_nb.table.member import Member
-from speculation_nb.table.store import MemoryStore
+from speculation_nb.table.poll import Poll
+from speculation_nb.table.store import MemoryStore, StoreError
 from speculation_nb.widgets import SpeculationApp
 from speculation_nb.widgets.controller import Controller
 from speculation_nb.widgets.device_memory import dump_memory
 from speculation_nb.widgets.host_panel import MEMORY_KEY, HostPanel
-from speculation_nb.widgets.poll_chart import price_text
+from speculation_nb.widgets.poll_chart import poll_html, price_text
 
 T = translator("en")
 ADDRESS = "http://127.0.0.1:8866/voila/render/speculation.ipynb"
@@ -524,4 +527,92 @@ def test_the_open_panel_speaks_the_language(lang: str) -> None:
     t = translator(lang)
     assert t("class.host.pause") in words and t("class.host.poll.heading") in words
     assert t("class.host.pause") != T("class.host.pause")
+    app.close()
+
+
+def test_a_store_that_fails_is_said_in_words_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPECULATION_TABLE_STORE", "ftp://nowhere")  # not a store: StoreError
+    app = SpeculationApp(players=3, seed=1, charts="static", mode="classroom")
+    app.hosting.toggle(True)
+    panel = app.hosting.panel
+    assert panel.open_table() is None and panel.referee is None
+    assert text(panel.ui.message.value) == T("class.host.store_unreachable")
+    app.ui.next.click()
+    assert len(app.controller.game.history) == 1
+    app.close()
+
+
+def test_join_a_table_shows_the_students_screen_in_place_and_leaving_brings_the_game_back() -> None:
+    store = MemoryStore()
+    host_app, host = teacher(store)
+    referee = host.open_table()
+    assert referee is not None
+    app, panel = teacher(store, seed=3)  # another page: it joins the first one's table
+    before = tuple(app.widget.children)
+    assert panel.ui.join.description == T("class.host.join")
+    member = panel.join()
+    assert app.widget.children == (member.widget,)
+    member.ui.member_leave.click()
+    assert tuple(app.widget.children) == before
+    host_app.close()
+    app.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    prices=st.lists(st.integers(min_value=0, max_value=10**9), max_size=40),
+    fair=st.fractions(min_value=0, max_value=200),
+    spans=st.lists(st.fractions(min_value=0, max_value=300), max_size=4),
+)
+def test_t7_every_answer_and_every_number_of_the_poll_is_shown_once(prices, fair, spans) -> None:
+    """Whatever the answers: the counts per range add up to the answers, and the median, the
+    fair price and each break-even are each marked in exactly one range, in words."""
+    poll = Poll(1, deal=1, step=0, fair=fair, break_even=dict(enumerate(spans, 1)), holder=0, best="QH")
+    for i, price in enumerate(prices):
+        poll.answer(f"m{i}", price)
+    seats = ["Fanny", "Edmund", "Mary", "Henry", "William"]
+    shown = poll_html(poll, seats, T)
+    rows = re.findall(r"<tr><td class=\"spec-poll-range\">.*?</tr>", shown)
+    if not prices:
+        assert rows == [] and T.plural("class.host.poll.answers", 0) in text(shown)
+        return
+    counts = [int(re.search(r'spec-poll-count">([\d,]+)<', r).group(1).replace(",", "")) for r in rows]
+    assert sum(counts) == len(prices)
+    marks = [text(re.search(r'spec-poll-marks">(.*?)</td>', r).group(1)) for r in rows]
+    wanted = [T("class.host.poll.mark_median"), T("class.host.poll.mark_fair")]
+    wanted += [T("class.host.poll.mark_break_even", name=seats[s]) for s in range(1, len(spans) + 1)]
+    for words in wanted:
+        assert sum(m.split("; ").count(words) for m in marks) == 1, (words, marks)
+
+
+class FlakyStore(MemoryStore):
+    """A MemoryStore that refuses every write while ``failing`` (a Redis gone away)."""
+
+    failing = False
+
+    def put(self, code: str, key: str, record: Any) -> None:
+        if self.failing:
+            raise StoreError("the store went away")
+        super().put(code, key, record)
+
+    def append(self, code: str, stream: str, record: Any) -> int:
+        if self.failing:
+            raise StoreError("the store went away")
+        return super().append(code, stream, record)
+
+
+def test_a_store_failing_while_the_table_is_open_is_said_and_the_game_goes_on() -> None:
+    store = FlakyStore()
+    app, panel = teacher(store)
+    referee = panel.open_table()
+    assert referee is not None
+    store.failing = True
+    app.ui.next.click()
+    assert len(app.controller.game.history) == 1 and referee.trouble
+    assert T("class.host.store_failed") in text(panel.ui.status.value)
+    store.failing = False
+    app.ui.next.click()
+    assert referee.trouble is None and T("class.host.store_failed") not in text(panel.ui.status.value)
+    moment = store.get(referee.code, "moment")
+    assert moment is not None and moment["step"] == 2
     app.close()

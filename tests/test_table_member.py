@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
 
 from speculation_nb import Action, Rules, Session, odds
@@ -445,6 +447,7 @@ def test_t8_private_mode_nothing_is_kept_and_nothing_fails(table: Table) -> None
 
 
 def test_t3_t8_no_seat_secret_in_any_widget_state(table: Table) -> None:
+    earlier = set(_instances)  # widgets other tests left behind are not this page's
     page = table.join("Ann", 1)
     browser_stores(page)
     table.referee.ask()
@@ -452,11 +455,15 @@ def test_t3_t8_no_seat_secret_in_any_widget_state(table: Table) -> None:
     page.ui.member_poll_price.value = 4
     page.ui.member_poll_answer.click()  # posts with the seat secret
     table.serve()
-    secrets = {r["secret"] for _, r in table.store.read(table.referee.code, "requests") if r.get("secret")}
-    assert secrets
-    every = [w for p in table.pages for w in p.widgets()]
+    requests = [r for _, r in table.store.read(table.referee.code, "requests")]
+    secrets = {r["secret"] for r in requests if r.get("secret")}
+    joins = [table.store.get(table.referee.code, f"reply:{r['reply']}") for r in requests if r["kind"] == "join"]
+    secrets |= {j["secret"] for j in joins if j}
+    assert len(secrets) == 1  # the secret the join gave is the one the answer carried
+    every = [w for p in table.pages for w in p.all_widgets()]
     assert len(every) > 30 and page.memory in every
-    for widget in [*every, *_instances.values()]:
+    made = [w for key, w in list(_instances.items()) if key not in earlier]
+    for widget in [*every, *made]:
         if widget.comm is None:  # closed
             continue
         state = json.dumps(widget.get_state(), default=str)
@@ -541,3 +548,92 @@ def test_the_page_follows_the_table_on_the_event_loop() -> None:
 
     asyncio.run(scene())
     made.close()
+
+
+def test_t2_with_teams_a_seat_with_members_is_offered_too() -> None:
+    made = Table(teams=True)
+    made.join("Ann", 1)
+    page = made.page()
+    assert [v for _, v in page.ui.member_seat.options] == [0, 1, 2, WATCH]
+    page.ui.member_name.value = "Bob"
+    page.ui.member_seat.value = 1
+    page.ui.member_join.click()
+    made.serve()
+    assert page.joined and page.seat == 1
+    assert "Ann, Bob" in words(page.ui.member_seats.value)
+    made.close()
+
+
+def test_the_last_event_is_worded_as_the_apps_log(table: Table) -> None:
+    from speculation_nb.widgets.log_view import event_html
+
+    page = table.join("Ann", 0)
+    game = table.game
+    seat = game.turn
+    table.host.act(seat, Action.make("reveal", seat=seat))
+    table.referee.publish()
+    page.refresh_from_store()
+    assert visible(page.ui.member_last)
+    assert page.ui.member_last.value == event_html(game.events[-1], list(page.moment.names), T)
+
+
+def test_t3_t9_a_seat_the_teacher_took_over_shows_no_buttons(table: Table) -> None:
+    seat = table.game.turn
+    page = table.join("Ann", seat)
+    assert visible(page.ui.member_next)
+    table.referee.take_over(seat)
+    table.serve()
+    assert not visible(page.ui.member_next) and not visible(page.ui.member_actions)
+    assert T("class.member.seat_teacher", seat=page.moment.names[seat]) in words(page.ui.member_seats.value)
+    table.referee.give_back(seat)
+    table.serve()
+    assert visible(page.ui.member_next)
+
+
+# ------------------------------------------------------------------------ properties
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), reveals=st.integers(0, 12))
+def test_property_a_spectator_sees_the_referees_table_and_numbers(seed: int, players: int, reveals: int) -> None:
+    made = Table(players=players, seed=seed)
+    page = made.join("W", None)
+    game = made.game
+    for _ in range(reveals):
+        if not game.can_reveal():
+            break
+        made.host.act(game.turn, Action.make("reveal", seat=game.turn))
+    made.referee.publish()
+    page.refresh_from_store()
+    names = list(page.moment.names)
+    assert page.ui.member_table.value == table_html(
+        NoDealer(game), names, texts=T.render_texts(), card_width=54 if players <= 5 else 46, number=T.number
+    )
+    hold = odds.hold_probability(game)
+    exact = str(hold.numerator) if hold.denominator == 1 else f"{hold.numerator}/{hold.denominator}"
+    assert f"{T.percent(hold)} = {exact}" in words(page.ui.member_odds.value)
+    made.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=24))
+def test_property_t11_any_accepted_name_is_shown_escaped(name: str) -> None:
+    made = Table()
+    page = made.join(name, 0)
+    if page.joined:  # names the referee refuses (T2: blank, taken) are refused in words instead
+        shown = page.ui.member_seats.value
+        assert f"<bdi>{html.escape(page.name, quote=True)}</bdi>" in shown
+        assert text(page.ui.member_you.value).startswith(f"You: {page.name},")
+    else:
+        assert message(page).startswith("Rule T2:")
+    made.close()
+
+
+def test_enter_in_the_code_field_looks_up_and_enter_in_the_name_field_joins(table: Table) -> None:
+    page = table.page(code="")
+    page.ui.member_code.value = show_code(table.referee.code)
+    page.ui.member_code._handle_custom_msg({"event": "submit"}, [])
+    assert page.member is not None and [v for _, v in page.ui.member_seat.options] == [0, 1, 2, WATCH]
+    page.ui.member_name.value = "Ann"
+    page.ui.member_seat.value = 2
+    page.ui.member_name._handle_custom_msg({"event": "submit"}, [])
+    table.serve()
+    assert page.joined and page.seat == 2

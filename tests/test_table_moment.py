@@ -157,3 +157,13 @@ JSON = st.recursive(
 def test_anything_that_is_not_a_moment_raises_value_error_only(data):
     with pytest.raises(ValueError):
         read_moment(data)
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    from speculation_nb.table import moment, poll
+
+    for module in (moment, poll):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

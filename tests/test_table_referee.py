@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,17 @@ from hypothesis import strategies as st
 from speculation_nb import Game, Rules, Session
 from speculation_nb.actions import Action
 from speculation_nb.i18n import error_text, translator
-from speculation_nb.table import Member, MemoryStore, Referee, Reply, SessionHost, TableRefusal, show_code
+from speculation_nb.table import (
+    Host,
+    Member,
+    MemoryStore,
+    Referee,
+    Reply,
+    SessionHost,
+    StoreError,
+    TableRefusal,
+    show_code,
+)
 from speculation_nb.table.seating import MAX_NAME
 
 
@@ -280,6 +291,17 @@ def test_T2_a_seat_must_exist_and_be_free():
     assert reply.key == "table.seat_taken"
 
 
+def test_T1_T9_the_link_names_the_code_only_and_the_meta_tells_the_free_seats():
+    store, _, host, referee = table(3, seed=2)
+    link = referee.link("https://example.org/app/?lang=it&table=OLD")
+    assert link == f"https://example.org/app/?lang=it&table={show_code(referee.code)}"
+    assert referee.host_secret not in link and isinstance(host, Host)
+    m = Member(store, referee.code)
+    assert m.meta["free"] == [0, 1, 2] and m.meta["players"] == 3
+    seated(store, referee, [("Fanny", 1)])
+    assert m.refresh()["free"] == [0, 2]
+
+
 def test_T1_a_member_of_no_table_is_refused():
     with pytest.raises(TableRefusal) as info:
         Member(MemoryStore(), "ABCDE-FGHJK")
@@ -345,6 +367,67 @@ def test_T9_a_computer_seat_plays_by_the_play_loop_and_refuses_members():
     assert all((a["who"] == "computer") == (a["seat"] == 2) for a in actions)
     referee.place(members[0].member, 2)  # the teacher moves Fanny there: the computer stops
     assert referee.seats()[2].kind == "people" and host.computers == frozenset()
+
+
+class FlakyStore(MemoryStore):
+    """A store that fails while ``down`` (a Redis server restarting, say)."""
+
+    down = False
+
+    def put(self, code, key, record):
+        if self.down:
+            raise StoreError("the store is down")
+        super().put(code, key, record)
+
+
+def test_a_store_failure_never_reaches_the_teachers_page_and_the_next_change_publishes():
+    store = FlakyStore()
+    session = fresh(3, 2)
+    host = SessionHost(session)
+    referee = Referee.open(store, host, clock=Clock())
+    version = referee.version
+    store.down = True
+    host.act(None, Action.make("reveal", seat=session.game.turn))
+    assert referee.publish() is False and referee.trouble == "the store is down"
+    referee.pause()  # the teacher's steps go on
+    store.down = False
+    referee.resume_play()
+    assert referee.trouble is None and referee.version == version + 1
+    assert Member(store, referee.code).latest().step == 1
+
+
+class EagerHost(SessionHost):
+    """A host like the app's controller: computer moves wait until a person acts, then go first."""
+
+    def set_computers(self, seats: frozenset[int]) -> None:
+        self.later = frozenset(seats)
+
+    def act(self, seat, action) -> None:
+        game = self.session.game
+        while game.auction is None and not game.over and game.turn in self.later:
+            game.reveal()
+        super().act(seat, action)
+
+
+def test_T10_a_members_action_is_credited_even_when_computer_moves_go_first():
+    for seed in range(1, 80):
+        session = fresh(3, seed)
+        game = session.game
+        if game.holder != 0 or game.turn != 1:
+            continue
+        store = MemoryStore()
+        referee = Referee.open(store, EagerHost(session), clock=Clock())
+        (edmund,) = seated(store, referee, [("Edmund", 1)])
+        referee.seat_computer(2)
+        assert act(edmund, referee, Action.make("reveal", seat=1)).ok  # index 0
+        if game.turn != 2:
+            continue
+        if not act(edmund, referee, Action.make("reveal", seat=1)).ok:  # seat 2 first (index 1), then 1
+            continue
+        who = [(a["index"], a["who"], a["seat"]) for a in referee.export()["actions"]]
+        assert who == [(0, "Edmund", 1), (1, "computer", 2), (2, "Edmund", 1)]
+        return
+    pytest.fail("no deal of the kind looked for")
 
 
 def test_T2_T9_teams_share_a_seat_and_the_first_valid_request_wins():
@@ -451,6 +534,33 @@ def test_T8_T9_resume_after_a_referee_restart_members_keep_their_seats_and_rejoi
     assert (info.value.rule, info.value.key) == ("T12", "table.superseded")
 
 
+def test_T12_a_serving_referee_stops_when_a_second_referee_resumes_the_table():
+    store, _, _, first = table(3, seed=2)
+    (fanny,) = seated(store, first, [("Fanny", 0)])
+    stopped: list[str | None] = []
+    first.observe(lambda: stopped.append(first.stopped))
+    out: dict = {}
+
+    async def main() -> None:
+        serving = asyncio.create_task(first.serve(0.05))
+        await asyncio.sleep(0)
+        out["second"] = Referee.resume(store, first.code, first.host_secret, SessionHost)
+        await asyncio.wait_for(serving, timeout=60)  # the first sees the newer epoch and returns
+        serving = asyncio.create_task(out["second"].serve(0.05))
+        out["reply"] = await fanny.answer(3)
+        out["second"].close()
+        await serving
+
+    run_loop(main)
+    assert first.stopped == "superseded" and "superseded" in stopped
+    assert (out["reply"].rule, out["reply"].key) == ("T7", "table.no_poll")  # the second referee answered
+    assert store.get(first.code, "meta")["referee"] == out["second"].epoch == first.epoch + 1
+    # A late write of the first referee's meta (it was saving as the second took over): the newest wins.
+    store.put(first.code, "meta", {**store.get(first.code, "meta"), "referee": first.epoch})
+    out["second"].handle_pending()
+    assert store.get(first.code, "meta")["referee"] == out["second"].epoch and out["second"].stopped is None
+
+
 def run_rejoin(member: Member, member_id: str, token: str, referee: Referee) -> Reply:
     """A rejoin while the referee serves (the async way)."""
     out: list[Reply] = []
@@ -499,6 +609,46 @@ def own(value, seat):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 500), STEPS)
 def test_T3_T4_any_requests_leave_the_game_equal_to_replaying_the_accepted_actions(seed, steps):
+    check_requests(seed, steps)
+
+
+def random_steps(rng: random.Random, count: int) -> list:
+    """Steps of the same shapes as STEPS, drawn by a seeded rng: long runs that get far into deals."""
+    out: list = []
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.06:
+            out.append(("teacher", rng.choice(["pause", "take", "back"]), rng.randrange(3)))
+        elif roll < 0.16:
+            out.append(("teacher", rng.choice(["resume", "give", "now", "all"]), rng.randrange(3)))
+        elif roll < 0.22:
+            out.append(("time", rng.uniform(0, 3)))
+        else:
+            who = rng.choice(["due", "due", "holder", 0, 1, 2, 3])
+            seat = rng.choice(["own", "own", "own", 0, 1, 2, 3])
+            kind = rng.choice(["reveal"] * 5 + ["open_auction", "bid", "bid", "bid", "accept", "decline", "trade"])
+            action = {
+                "reveal": {"action": "reveal", "seat": rng.choice(["own", "own", 0, 1, 2])},
+                "open_auction": {"action": "open_auction"},
+                "bid": {"action": "bid", "seat": rng.choice(["own", "own", 0, 1, 2]), "amount": rng.randrange(-1, 25)},
+                "accept": {"action": "accept", "seat": rng.randrange(3)},
+                "decline": {"action": "decline"},
+                "trade": {"action": "blind_trade", "buyer": 0, "seller": 1, "count": 1, "price": 1},
+            }[kind]
+            out.append(("act", who, seat, action, rng.random() < 0.85))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_T3_T4_long_seeded_runs_of_requests_also_replay_exactly(seed):
+    rng = random.Random(seed)
+    check_requests(rng.randrange(500), random_steps(rng, 250))
+
+
+def check_requests(seed, steps) -> None:
+    """Apply ``steps`` (requests of members, honest or forged, and the teacher's steps) and check
+    that every accepted action was its requester's to take, and that the game is the replay of
+    exactly the accepted actions."""
     clock = Clock()
     _, session, host, referee = table(3, seed=seed, clock=clock)
     store = referee.store

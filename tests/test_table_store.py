@@ -129,7 +129,7 @@ def test_sqlite_store_refuses_a_file_that_is_not_a_database(tmp_path: Path) -> N
         SQLiteStore(path)
 
 
-def test_create_once_per_code(store: TableStore) -> None:
+def test_t1_create_once_per_code(store: TableStore) -> None:
     code = new_code()
     assert not store.exists(code)
     assert store.create(code, {"players": 4, "names": ["Mary", "Édouard"]})
@@ -180,6 +180,7 @@ def test_read_after_and_limit(store: TableStore) -> None:
     assert store.read(code, "events", after=99) == []
     assert store.read(code, "events", limit=0) == []
     assert [n for n, _ in store.read(code, "events", after=-5, limit=2)] == [1, 2]
+    assert store.read(code, "events", after=10**30) == [] and len(store.read(code, "events", limit=10**30)) == 10
 
 
 def test_unknown_stream_is_refused(store: TableStore) -> None:
@@ -313,7 +314,7 @@ def test_records_are_copies(store: TableStore) -> None:
 # --- expiry and wipe ----------------------------------------------------------------------
 
 
-def test_tables_expire_whole(store: TableStore) -> None:
+def test_t1_tables_expire_whole(store: TableStore) -> None:
     """T1: a code lives as long as its table; an expired table reads as absent, everywhere."""
     code = new_code()
     store.create(code, {"players": 2}, ttl=0.3)
@@ -335,7 +336,8 @@ def test_tables_expire_whole(store: TableStore) -> None:
     assert store.append(code, "events", {"kind": "moment"}) == 1, "a new table counts from 1"
 
 
-def test_touch_keeps_a_table(store: TableStore) -> None:
+def test_t1_touch_keeps_a_table(store: TableStore) -> None:
+    """T1: a table lives 6 h after its referee last touched it (here: from the touch on)."""
     first, second = new_code(), new_code()
     store.create(first, {}, ttl=0.5)
     store.put(first, "reply:" + "u" * 32, {"ok": True})
@@ -347,7 +349,8 @@ def test_touch_keeps_a_table(store: TableStore) -> None:
     assert store.append(first, "events", {}) == 1
 
 
-def test_wipe_removes_everything(store: TableStore) -> None:
+def test_t10_wipe_removes_everything(store: TableStore) -> None:
+    """T10: wipe removes the table from the store (T1: and at once)."""
     code = new_code()
     store.create(code, {"players": 2})
     store.append(code, "requests", {"kind": "join"})
@@ -434,11 +437,14 @@ def test_any_appends_read_back_the_same_in_every_store(
         expected[stream].append((len(expected[stream]) + 1, record))
     for made in every_store:
         made.create(code, {})
+        numbers = {"requests": 0, "events": 0}
         for stream, record in appends:
-            made.append(code, stream, record)
+            numbers[stream] += 1
+            assert made.append(code, stream, record) == numbers[stream], made
         for stream, records in expected.items():
             assert made.read(code, stream) == records, made
             assert made.read(code, stream, after=after, limit=limit) == records[after : after + limit], made
+            assert made.wait(code, stream, after=after, timeout=0, limit=limit) == records[after : after + limit], made
         made.wipe(code)
 
 
@@ -481,7 +487,7 @@ def test_redis_student_may_post_requests_and_read_what_is_published(
         student.append(new_code(), "requests", {"kind": "join"})  # no such table: NOMKSTREAM
 
 
-def test_redis_student_may_not_read_requests_nor_the_record_nor_write_the_table(
+def test_t3_t10_redis_student_may_not_read_requests_nor_the_record_nor_write_the_table(
     redis_users: tuple[TableStore, TableStore, str],
 ) -> None:
     """T3/T10: the requests carry seat secrets and the record the members; only the referee writes."""
@@ -539,6 +545,29 @@ def test_redis_referee_may_do_everything_with_tables(redis_users: tuple[TableSto
     assert referee.get(code, "record") == {"r": 1}
     referee.touch(code, ttl=60)
     assert referee.append(code, "events", {"kind": "closed"}) == 1
+
+
+def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) -> None:  # noqa: F811
+    """All of a table's keys go at once: never a moment without its meta, a reply without its table."""
+    import redis
+
+    referee = _open_redis(redis_server.url("referee"))
+    code = new_code()
+    referee.create(code, {}, ttl=600)
+    referee.put(code, "moment", {"version": 1})
+    referee.put(code, "reply:" + "z" * 32, {"ok": True})
+    referee.put(code, "record", {"r": 1})
+    referee.touch(code, ttl=3600)
+    client = redis.Redis.from_url(redis_server.url("referee"))
+    try:
+        names = [f"spec:{code}:{name}" for name in ("meta", "moment", "record", "requests", "events", "keys")]
+        names.append(f"spec:{code}:reply:" + "z" * 32)
+        instants = {client.execute_command("PEXPIRETIME", name) for name in names}
+        assert len(instants) == 1 and instants.pop() > 0, "one instant, in the future"
+    finally:
+        client.close()
+        referee.wipe(code)
+        referee.close()
 
 
 def test_redis_needs_a_user_and_its_password(redis_server: RedisServer) -> None:  # noqa: F811

@@ -1,4 +1,4 @@
-"""The referee's front desk: who a request comes from and whether it was seen before.
+"""The referee's front desk: who a request comes from and whether it was seen before (``docs/TABLE.md``).
 
 :class:`Desk` admits the students' requests before the referee looks at what they ask: T2
 joins and T8 rejoins (each answered with a fresh seat secret; a join also with a rejoin

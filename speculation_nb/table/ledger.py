@@ -1,4 +1,4 @@
-"""T10: who did each action of a shared table's session (a member's name, "teacher" or "computer").
+"""T10 of ``docs/TABLE.md``: who did each action of a shared table's session (a member's name, "teacher" or "computer").
 
 The referee notes the actions it applies for members (:meth:`Ledger.note`); every other action
 of the session (the teacher's own clicks in the app, the computer players' moves) is attributed

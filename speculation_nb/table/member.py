@@ -83,6 +83,13 @@ class Member:
         self._woken = 0  # events looked at while waiting for a reply
         self._closed = False
 
+    def refresh(self) -> dict[str, Any]:
+        """Read the table's ``"meta"`` again (the free seats change as others join)."""
+        meta = self.store.get(self.code, "meta")
+        if meta is not None:
+            self.meta = meta
+        return self.meta
+
     @property
     def joined(self) -> bool:
         return self.member is not None and self._secret is not None

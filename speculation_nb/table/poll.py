@@ -22,8 +22,8 @@ from fractions import Fraction
 from math import ceil
 from typing import Any
 
+from .. import odds
 from ..game import Game
-from ..odds import pot_played_for
 from .errors import TableRefusal
 
 __all__ = ["MAX_PRICE", "Poll", "check_price"]
@@ -54,6 +54,15 @@ class Poll:
     open: bool = True
     answers: dict[str, int] = field(default_factory=dict)
     worth: int | None = None
+
+    @classmethod
+    def at(cls, poll_id: int, game: Game, deal: int) -> Poll:
+        """A new open poll about ``game`` as it stands (deal number ``deal``): its fair price and
+        every other seat's break-even price, by :mod:`speculation_nb.odds`."""
+        others = [s for s in range(game.rules.players) if s != game.holder]
+        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
+        fair = Fraction(odds.fair_price(game))
+        return cls(poll_id, deal, game.moment, fair, spans, game.holder, game.best_trump.code)
 
     def answer(self, member: str, price: object) -> None:
         """Record ``member``'s answer (the last one counts); T7 if closed or not a price."""
@@ -96,7 +105,7 @@ class Poll:
         won with it), else 0."""
         if game.over and self.worth is None:
             held = game.best_trump.code == self.best and game.winner is not None
-            self.worth = pot_played_for(game) if held else 0
+            self.worth = odds.pot_played_for(game) if held else 0
 
     def public(self) -> dict[str, Any]:
         """What every member sees: ``{"id", "open", "answers"}`` (the number of answers)."""

@@ -27,7 +27,8 @@ order the standard builds a symbol:
    four rules N1-N4) is kept, the first of equals.
 6. **Format and version information** (:func:`_format_bits`, :func:`_version_bits`): the error
    level and the mask (and, from version 7, the version) written twice, with their own BCH
-   error correction, so a reader learns how to read the rest.
+   error correction, so a reader learns how to read the rest; and the one module above the
+   bottom-left finder that is always dark.
 
 :func:`qr_matrix` gives the modules (True = dark) and :func:`qr_svg` an SVG picture of them.
 """
@@ -273,7 +274,8 @@ def _function_patterns(version: int) -> tuple[Grid, Grid]:
 def _place(dark: Grid, reserved: Grid, codewords: list[int]) -> None:
     """Write the codewords' bits, most significant first, into the free modules: pairs of columns
     from the right, going up, then down, and so on; the vertical timing line (column 6) is
-    skipped. Modules left over (the remainder bits, 0 to 7 of them) stay light."""
+    skipped. Modules left over (the remainder bits, 0 to 7 of them) get 0, which the mask then
+    flips like any other data bit."""
     size = len(dark)
     bits = [(word >> (7 - i)) & 1 == 1 for word in codewords for i in range(8)]
     index = 0
@@ -474,17 +476,20 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
 
     One ``<path>`` draws the dark modules (one rectangle per run of dark modules in a row) on a
     white square with the 4-module quiet zone a reader needs around the symbol; the colours are
-    fixed (black on white, ``forced-color-adjust: none``) since a reader needs dark on light
-    whatever the page's colours. The ``viewBox`` is in modules, so the picture scales to its box;
-    ``scale`` (pixels per module) sets ``width`` and ``height`` too. ``shape-rendering:
-    crispEdges`` keeps the modules' edges sharp. ``title`` (by default ``text`` itself) is the
-    picture's accessible name, escaped (``<title>`` and ``aria-label``, ``role="img"``).
+    fixed (black on white, inline styles that a page's stylesheet does not override, and
+    ``forced-color-adjust: none``) since a reader needs dark on light whatever the page's
+    colours. The ``viewBox`` is in modules, so the picture scales to its box; ``scale`` (pixels
+    per module) sets ``width`` and ``height`` too. ``shape-rendering: crispEdges`` keeps the
+    modules' edges sharp. ``title`` is the picture's accessible name,
+    escaped (``<title>`` and ``aria-label``, ``role="img"``); without one, ``text`` itself is
+    (its control characters, which XML cannot carry, shown as U+FFFD); a title holding one is
+    refused (ValueError).
     """
     if scale is not None and (isinstance(scale, bool) or not isinstance(scale, int) or scale < 1):
         raise ValueError(f"the scale is a whole number of pixels per module, at least 1, not {scale!r}")
-    label = title or text
-    if _NOT_XML.search(label):
+    if _NOT_XML.search(title):
         raise ValueError("the title holds a control character, which SVG (XML) cannot carry")
+    label = title or _NOT_XML.sub("\ufffd", text)
     matrix = qr_matrix(text, ecc)
     side = len(matrix) + 2 * QUIET_ZONE
     runs = []
@@ -496,11 +501,12 @@ def qr_svg(text: str, *, ecc: str = "M", scale: int | None = None, title: str = 
                 runs.append(f"M{column + QUIET_ZONE} {row + QUIET_ZONE}h{length}v1h-{length}z")
             column += length
     size = f' width="{side * scale}" height="{side * scale}"' if scale else ""
-    escaped = html.escape(label, quote=True)
+    # Character references keep tabs and line breaks as they are: XML would read them as spaces.
+    escaped = html.escape(label, quote=True).replace("\t", "&#9;").replace("\n", "&#10;").replace("\r", "&#13;")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}"{size} role="img" '
         f'aria-label="{escaped}" shape-rendering="crispEdges" style="forced-color-adjust:none">'
         f"<title>{escaped}</title>"
-        f'<rect width="{side}" height="{side}" fill="#fff"/>'
-        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+        f'<rect width="{side}" height="{side}" style="fill:#fff"/>'
+        f'<path style="fill:#000" d="{"".join(runs)}"/></svg>'
     )

@@ -18,13 +18,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from .. import odds
 from ..actions import Action
 from ..errors import IllegalAction
 from ..session import Session
@@ -36,7 +35,7 @@ from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
 from .seating import MemberInfo, Roster, Seated, SeatInfo
-from .store import TableStore
+from .store import StoreError, TableStore
 
 __all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
 
@@ -57,7 +56,7 @@ class Referee:
         teams: bool = False,
         clock: Callable[[], float] = time.monotonic,
         code: str | None = None,
-        rng: Any = None,
+        rng: random.Random | None = None,
     ) -> None:
         self.store, self.host = store, host
         self.code = read_code(code) if code is not None else new_code(rng)
@@ -68,6 +67,7 @@ class Referee:
         self.epoch = 1
         self.polls: list[Poll] = []
         self.stopped: str | None = None  # "superseded" (T12) or "closed"
+        self.trouble: str | None = None  # the store's last failure (English, for the log), None when well
         self._rng = rng
         self._clock = clock
         self.desk = Desk(self.roster, clock, rng)
@@ -147,14 +147,20 @@ class Referee:
         requests in a thread (``store.wait``), handle them here on the event loop."""
         self._closing = False
         touched = time.monotonic()
-        while not self._closing and self._live_table():
-            found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
-            if self._closing or not self._live_table():
-                break
-            self._handle_all(found)
-            if time.monotonic() - touched > 60:
-                self.store.touch(self.code)
-                touched = time.monotonic()
+        while not self._closing:
+            try:
+                if not self._live_table():
+                    break
+                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
+                if self._closing or not self._live_table():
+                    break
+                self._handle_all(found)
+                if time.monotonic() - touched > 60:
+                    self.store.touch(self.code)
+                    touched = time.monotonic()
+            except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
+                log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
+                await asyncio.sleep(interval)
 
     def close(self) -> None:
         """Stop serving (the table stays in the store until it expires or is wiped)."""
@@ -181,6 +187,8 @@ class Referee:
             self._stop("closed")
         elif int(meta.get("referee", 0)) > self.epoch:
             self._stop("superseded")
+        elif int(meta.get("referee", 0)) < self.epoch:  # an older referee wrote last: the newest wins
+            self.store.put(self.code, "meta", self._meta())
         return self.stopped is None
 
     def _stop(self, why: str) -> None:
@@ -276,7 +284,11 @@ class Referee:
         except IllegalAction as error:
             params = plain_json(error.params)
             return {"ok": False, "rid": rid, "rule": error.rule, "key": error.key, "params": params}, False
-        self.ledger.note(deal, index, member.name, member.id, seat, action)
+        # A host may first let computer moves due before it happen (the app's controller does):
+        # the member's action is the first equal one from here on.
+        history = self.host.session.games[deal - 1].history
+        taken = next((i for i in range(index, len(history)) if history[i] == action), index)
+        self.ledger.note(deal, taken, member.name, member.id, seat, action)
         return {"ok": True, "rid": rid, "seat": member.seat}, True
 
     # ------------------------------------------------------------------ seats
@@ -365,13 +377,7 @@ class Referee:
         if self.poll is not None and self.poll.open:
             raise TableRefusal("T7", "table.poll_open")
         session = self.host.session
-        game = session.game.at(self.host.moment)
-        others = [s for s in range(game.rules.players) if s != game.holder]
-        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
-        fair = Fraction(odds.fair_price(game))
-        poll = Poll(
-            len(self.polls) + 1, session.deal_number, self.host.moment, fair, spans, game.holder, game.best_trump.code
-        )
+        poll = Poll.at(len(self.polls) + 1, session.game.at(self.host.moment), session.deal_number)
         self.polls.append(poll)
         self._poll_event()
         self._changed()
@@ -415,10 +421,14 @@ class Referee:
         same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
         if same and not force:
             return False
+        try:
+            self.store.put(self.code, "moment", moment)
+            self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
+        except StoreError as error:  # published at the next change; the teacher's page goes on
+            self._trouble(error)
+            return False
         self.version += 1
         self._last = moment
-        self.store.put(self.code, "moment", moment)
-        self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
         self._save()
         return True
 
@@ -444,9 +454,18 @@ class Referee:
         """Write ``"meta"`` and ``"record"`` (T10) and keep the table alive (T1)."""
         if self.stopped is not None:
             return
-        self.store.put(self.code, "meta", self._meta())
-        self.store.put(self.code, "record", self._record())
-        self.store.touch(self.code)
+        try:
+            self.store.put(self.code, "meta", self._meta())
+            self.store.put(self.code, "record", self._record())
+            self.store.touch(self.code)
+        except StoreError as error:
+            self._trouble(error)
+        else:
+            self.trouble = None
+
+    def _trouble(self, error: StoreError) -> None:
+        log.warning("the store of table %s failed: %s", self.code, error)
+        self.trouble = str(error)
 
     def _record(self) -> dict[str, Any]:
         return {

@@ -1,4 +1,5 @@
-"""Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5).
+"""Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5);
+the rules are in ``docs/TABLE.md``.
 
 The referee (:mod:`.referee`) keeps one :class:`Seated` per member: the name as given (trimmed,
 length-checked: escaping is the views' job wherever it is shown, T11), the seat (None: watching),

@@ -24,9 +24,9 @@ Every table expires ``ttl`` seconds after it was created or last touched by its 
 table at once.
 
 Implementations: :class:`MemoryStore` (one process: tests, notebooks), ``SQLiteStore`` (one
-machine: WAL mode in a directory the serve command makes) and ``RedisStore`` (kernels of
-different users or machines: Redis streams, pub/sub wake-ups, ACL users); :func:`open_store`
-picks one from a URL such as the ``SPECULATION_TABLE_STORE`` setting.
+machine: a file in WAL mode, :mod:`.sqlite_store`) and ``RedisStore`` (kernels of different
+users or machines: Redis streams, ``XREAD BLOCK`` wake-ups, ACL users, :mod:`.redis_store`);
+:func:`open_store` picks one from a URL such as the ``SPECULATION_TABLE_STORE`` setting.
 """
 
 from __future__ import annotations

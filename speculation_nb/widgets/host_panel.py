@@ -27,7 +27,7 @@ DeviceMemory, so that a reload resumes, T9); never in the link, the code or any 
 The referee serves on the kernel's event loop (``serve()`` as a task); every change of the
 teacher's game (the controller's ``version``) publishes the moment shown.
 
-CSS classes: ``spec-host`` (the root) and ``spec-host-*`` for its parts (see :data:`CSS`).
+CSS classes: ``spec-host`` (the root) and ``spec-host-*`` for its parts (:mod:`.host_style`).
 """
 
 from __future__ import annotations
@@ -51,11 +51,11 @@ from ..table.errors import TableRefusal
 from ..table.store import STORE_SETTING, StoreError, TableStore, open_store
 from .controller import Controller
 from .device_memory import DeviceMemory
+from .host_style import COPY_JS, CSS
 from .page_address import static_site
 from .panel import ControllerPanel, tagged
 from .panel_opener import PanelOpener
 from .parts import Shell, bidi, esc, set_traits, show, toggle_class
-from .poll_chart import CSS as POLL_CSS
 from .poll_chart import poll_html
 from .table_host import ControllerHost, host_maker
 
@@ -70,61 +70,6 @@ log = logging.getLogger("speculation_nb.widgets")
 ADDRESS_SETTING = "SPECULATION_TABLE_ADDRESS"
 #: The teacher's browser keeps ``{"code": ..., "secret": ...}`` here (T9: a reload resumes).
 MEMORY_KEY = "speculation_nb.host"
-
-CSS = (
-    """
-.spec-host { gap: 8px; padding: 8px 10px; border: 2px solid #dfe4ec; border-radius: 12px; }
-.spec-host .spec-host-row { gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-host .widget-html-content { white-space: normal; }
-.spec-host .spec-host-intro .widget-html-content { font-size: 16px; }
-.spec-host .spec-host-head { gap: 16px; align-items: flex-start; flex-wrap: wrap; }
-.spec-host .spec-host-where { flex: 1 1 320px; min-width: 0; gap: 6px; }
-.spec-host .spec-host-code .widget-html-content { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  font-size: 56px; font-weight: 700; letter-spacing: 3px; line-height: 1.1; color: #1f3a68; }
-.spec-host .spec-host-code-label .widget-html-content { font-size: 15px; color: #5b6270; }
-.spec-host .spec-host-link .widget-html-content { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-host input.spec-host-address { flex: 1 1 280px; min-width: 0; font-size: 15px; height: 40px; padding: 0 8px;
-  border: 1px solid #b8c0cc; border-radius: 6px; background: #f7f8fa; font-family: monospace; }
-.spec-host button.spec-host-copy { height: 44px; font-size: 16px; padding: 0 14px; border-radius: 8px;
-  cursor: pointer; }
-.spec-host .spec-host-qr { flex: 0 0 auto; }
-.spec-host .spec-host-qr svg { width: 220px; height: 220px; display: block; background: #fff; }
-.spec-host .spec-host-status .widget-html-content { font-size: 18px; padding: 4px 10px; border-radius: 8px;
-  background: #eef2f7; border-left: 6px solid #2e6fd8; }
-.spec-host .spec-host-waiting .widget-html-content { background: #ece8f7; border-left-color: #6a55b5; }
-.spec-host .spec-host-seat { gap: 8px; align-items: center; flex-wrap: wrap; padding: 2px 0;
-  border-bottom: 1px solid #eef0f4; }
-.spec-host .spec-host-seat-label { flex: 1 1 260px; min-width: 0; }
-.spec-host .spec-host-seat-label .widget-html-content { font-size: 17px; }
-.spec-host .spec-host-kind { font-size: 14px; font-weight: 700; text-transform: uppercase; letter-spacing: 0.4px;
-  padding: 1px 6px; border-radius: 4px; border: 1px solid #b8c0cc; margin-right: 4px; }
-.spec-host .spec-host-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: 0.6px; color: #5b6270; margin-top: 4px; }
-.spec-host .spec-host-confirm { background: #fde8e6; border-left: 6px solid #c0392b; padding: 6px 10px;
-  border-radius: 8px; }
-.spec-host .spec-host-confirm .widget-html-content { color: #5c140b; font-size: 17px; }
-.spec-host .spec-host-message .widget-html-content { font-size: 16px; }
-.spec-host .spec-host-error .widget-html-content { color: #8a1f11; }
-.spec-host .widget-dropdown { width: auto; max-width: 100%; }
-.spec-host .widget-dropdown select { font-size: 16px; min-height: 40px; }
-.spec-host .spec-host-teams { width: auto; }
-@media (max-width: 760px) {
-  .spec-host { padding: 6px; }
-  .spec-host .spec-host-code .widget-html-content { font-size: 34px; letter-spacing: 1px; }
-  .spec-host .spec-host-qr svg { width: 180px; height: 180px; }
-  .spec-host .spec-host-seat .spec-button, .spec-host .spec-host-row .spec-button { flex: 1 1 auto; }
-}
-"""
-    + POLL_CSS
-)
-
-_COPY_JS = (
-    "(function(b){var i=b.parentNode.querySelector('input'),s=b.parentNode.querySelector('.spec-host-copied');"
-    "i.focus();i.select();function say(ok){s.textContent=ok?b.dataset.done:b.dataset.manual;}"
-    "try{if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(i.value)"
-    ".then(function(){say(true);},function(){say(false);});return;}"
-    "say(document.execCommand&&document.execCommand('copy'));}catch(e){say(false);}})(this)"
-)
 
 
 def table_available() -> bool:
@@ -156,7 +101,7 @@ def table_opener(app: Shell, slot: widgets.Box, store: TableStore | None = None)
         return ServerOnlyLine(slot)
 
     def build(controller: Controller) -> HostPanel:
-        return HostPanel(controller, store)
+        return HostPanel(controller, store, app)
 
     return PanelOpener(app, slot, "table", build, "class.host.open_panel", "class.host.open_panel_tip")
 
@@ -168,9 +113,10 @@ def _button(*classes: str, style: str = "") -> widgets.Button:
 class HostPanel(ControllerPanel):
     """The teacher's panel of the shared table (see the module docstring)."""
 
-    def __init__(self, controller: Controller, store: TableStore | None = None) -> None:
+    def __init__(self, controller: Controller, store: TableStore | None = None, app: Any = None) -> None:
         self.controller = controller
         self.store = store
+        self.app = app  # the app, for "Join a table as a student" (None: no such button)
         self.referee: Referee | None = None
         self.task: asyncio.Task[None] | None = None
         self.asking = False  # Close the table was pressed: the confirmation shows
@@ -196,7 +142,8 @@ class HostPanel(ControllerPanel):
         ui.teams = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-teams")
         ui.open = _button("spec-host-open", style="primary")
         ui.resume = _button("spec-host-resume")
-        ui.start = tagged(widgets.HBox([ui.open, ui.teams, ui.resume]), "spec-host-row", "spec-host-start")
+        ui.join = _button("spec-host-join")
+        ui.start = tagged(widgets.HBox([ui.open, ui.teams, ui.resume, ui.join]), "spec-host-row", "spec-host-start")
         ui.code_label = tagged(widgets.HTML(), "spec-host-code-label")
         ui.code = tagged(widgets.HTML(), "spec-host-code")
         ui.link = tagged(widgets.HTML(), "spec-host-link")
@@ -238,6 +185,7 @@ class HostPanel(ControllerPanel):
         ui.root = tagged(widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.table, ui.message]), "spec-host")
         ui.open.on_click(self.guard(lambda _b: self.open_table()))
         ui.resume.on_click(self.guard(lambda _b: self.resume_table()))
+        ui.join.on_click(self.guard(lambda _b: self.join()))
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
         ui.export.on_click(self.guard(lambda _b: self.export()))
         ui.close.on_click(self.guard(lambda _b: self.ask_close()))
@@ -261,8 +209,13 @@ class HostPanel(ControllerPanel):
         self.draw()
 
     def _open_store(self) -> TableStore | None:
+        """The table store (opened on first use); None, said in words, if it cannot be opened."""
         if self.store is None:
-            self.store = open_store()
+            try:
+                self.store = open_store()
+            except StoreError:
+                log.exception("speculation_nb host panel: the table store cannot be opened")
+                self.message = ("class.host.store_unreachable", "error", {})
         return self.store
 
     # ---------------------------------------------------------------- the table
@@ -273,11 +226,16 @@ class HostPanel(ControllerPanel):
             return self.referee
         store = self._open_store()
         if store is None:
-            self._say("class.host.needs_store", "error")
+            self._say(self.message[0] or "class.host.needs_store", "error")
             return None
         from ..table.referee import Referee
 
-        referee = Referee.open(store, ControllerHost(self.controller), teams=bool(self.ui.teams.value))
+        try:
+            referee = Referee.open(store, ControllerHost(self.controller), teams=bool(self.ui.teams.value))
+        except StoreError:
+            log.exception("speculation_nb host panel: the table could not be made")
+            self._say("class.host.store_unreachable", "error")
+            return None
         self._start(referee)
         self._say("class.host.opened", "ok", code=show_code(referee.code))
         return referee
@@ -329,12 +287,12 @@ class HostPanel(ControllerPanel):
         self.referee = None
 
     def _publish(self, _change: Any = None) -> None:
-        if self.referee is not None:
-            try:
-                self.referee.publish()
-            except Exception:  # the store failed: say so, keep the game going
-                log.exception("speculation_nb host panel: publishing failed")
-                self._say("class.host.store_failed", "error")
+        referee = self.referee
+        if referee is not None:
+            had = bool(referee.trouble)
+            referee.publish()  # a store failure is kept in referee.trouble, never raised
+            if bool(referee.trouble) != had:  # the panel drew before this publish: say what changed
+                self.draw()
 
     def _served(self, task: asyncio.Task[None]) -> None:
         """The referee stopped serving: closed here, or another tab took the table over (T12)."""
@@ -377,6 +335,13 @@ class HostPanel(ControllerPanel):
         )
         self.kept = {"code": kept["code"], "secret": kept["secret"]} if ok and kept is not None else None
         self.draw()
+
+    def join(self) -> Any:
+        """Show the student's screen in place of the app (:func:`.member_app.join_in_place`):
+        the teacher, or anyone, joins a table by its code; "Leave the table" comes back."""
+        from .member_app import join_in_place
+
+        return join_in_place(self.app, store=self._open_store())
 
     # ---------------------------------------------------------------- actions
     def _live_referee(self) -> Referee:
@@ -483,6 +448,8 @@ class HostPanel(ControllerPanel):
         set_traits(ui.teams, description=t("class.host.teams"))
         kept = self.kept
         show(ui.resume, kept is not None)
+        show(ui.join, self.app is not None)
+        set_traits(ui.join, description=t("class.host.join"), tooltip=t("class.host.join_tip"))
         if kept is not None:
             set_traits(ui.resume, description=t("class.host.resume", code=show_code(kept["code"])))
         show(ui.start, referee is None)
@@ -505,7 +472,7 @@ class HostPanel(ControllerPanel):
             f'<input class="spec-host-address" type="text" readonly value="{esc(link)}" '
             f'aria-label="{esc(t("class.host.link"))}" onfocus="this.select()">'
             f'<button class="spec-host-copy" type="button" data-done="{esc(t("class.host.copied"))}" '
-            f'data-manual="{esc(t("class.host.copy_by_hand"))}" onclick="{esc(_COPY_JS)}">'
+            f'data-manual="{esc(t("class.host.copy_by_hand"))}" onclick="{esc(COPY_JS)}">'
             f"{esc(t('class.host.copy'))}</button>"
             f'<span class="spec-host-copied" aria-live="polite"></span>'
         )
@@ -524,8 +491,9 @@ class HostPanel(ControllerPanel):
         else:
             state = t("class.host.state_live")
         joined = t.plural("class.host.joined", len(members), watching=t.number(len(watching)))
-        ui.status.value = esc(f"{state} {joined}")
-        toggle_class(ui.status, "spec-host-waiting", referee.paused or not c.live)
+        trouble = f" {t('class.host.store_failed')}" if referee.trouble else ""
+        ui.status.value = esc(f"{state} {joined}{trouble}")
+        toggle_class(ui.status, "spec-host-waiting", referee.paused or not c.live or bool(trouble))
         set_traits(
             ui.pause,
             description=t("class.host.resume_play" if referee.paused else "class.host.pause"),

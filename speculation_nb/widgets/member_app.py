@@ -20,6 +20,22 @@ the app (:func:`join_in_place`). It is displayable as it is; ``app.widget`` is i
 Requests are posted at once and their replies read by :meth:`MemberApp.refresh_from_store`,
 which the follow task (:meth:`.table.member.Member.updates` on the kernel's event loop) calls
 after each event and a few times a second while a reply is awaited; tests call it directly.
+
+CSS classes (for tests and styles; the widgets are in ``app.ui`` under the name without ``spec-``,
+dashes as underscores): the root ``spec-app spec-member`` (+ ``spec-member-embedded`` in place of
+the app), ``spec-member-top`` (``spec-member-title`` with ``spec-member-code-tag``,
+``spec-member-slot`` holding ``spec-member-leave``), ``spec-message``, ``spec-device-memory``;
+the form ``spec-member-join-box``: ``spec-member-code``, ``spec-member-look``,
+``spec-member-name``, ``spec-member-seat``, ``spec-member-join``; the table
+``spec-member-table-box``: ``spec-member-banner``, ``spec-member-you``, ``spec-member-last``,
+``spec-member-actions`` (``spec-member-hint``, ``spec-member-next``, ``spec-member-offer``,
+``spec-member-bid-row`` with ``spec-member-bid-amount``, ``spec-member-bid``,
+``spec-member-withdraw``, and the holder's ``spec-member-sell`` (+ ``spec-member-sell-<i>``) and
+``spec-member-decline``), ``spec-member-poll`` (``spec-member-poll-question``,
+``spec-member-poll-price``, ``spec-member-poll-answer``), ``spec-member-table`` (the app's
+``spec-table``), ``spec-member-odds`` (``spec-member-hold``, ``spec-member-win`` rows
+``li[data-seat]``, ``spec-member-expected-pot``, ``spec-member-fair``, ``spec-member-break-even``)
+and ``spec-member-seats`` (rows ``li[data-seat][data-kind]``). The key N presses Next card.
 """
 
 from __future__ import annotations
@@ -48,7 +64,7 @@ from ..table.store import StoreError, TableStore, open_store
 from .device_memory import DeviceMemory
 from .keys import make_helper
 from .member_style import MEMBER_CSS
-from .member_view import banner_text, odds_value, seats_value, table_value
+from .member_view import banner_text, last_event_html, odds_value, seats_value, table_value
 from .parts import UI, NumberField, bidi, button, esc, html_widget, relabel, set_traits, show, shown, toggle_class
 from .style import CSS
 
@@ -177,10 +193,10 @@ class MemberApp:
     def close(self) -> None:
         """Stop following and close this page's widgets."""
         self.stop()
-        for w in self.widgets():
+        for w in self.all_widgets():
             w.close()
 
-    def widgets(self) -> list[widgets.Widget]:
+    def all_widgets(self) -> list[widgets.Widget]:
         """Every widget of this page (the rows and boxes too), each once."""
         found: dict[int, widgets.Widget] = {}
         todo = [w for w in self.ui.built() if isinstance(w, widgets.Widget)]
@@ -239,6 +255,8 @@ class MemberApp:
         """The browser's memory arrived: rejoin with the token it kept (T8)."""
         if not change.get("new") or self.memory is None or self.member is None or self.joined:
             return
+        if any(w.kind in ("join", "rejoin") for w in self._waiting.values()):
+            return  # the person asked to join before the browser answered: that request stands
         kept = self.memory.kept()
         if kept is None or not isinstance(kept.get("member"), str) or not isinstance(kept.get("token"), str):
             return
@@ -302,7 +320,7 @@ class MemberApp:
         """Send the price typed as this member's answer to the open poll (T7)."""
         poll = None if self.moment is None else self.moment.poll
         if poll is None or not poll.open:
-            raise TableRefusal("T7", "table.no_poll")
+            raise refusal("T7", "no_poll")
         price = check_price(self.ui.member_poll_price.value)
         self._send("answer", functools.partial(self._answered, price), poll=poll.id, price=price)
 
@@ -314,9 +332,9 @@ class MemberApp:
 
     def _my_seat(self) -> int:
         if not self.joined:
-            raise TableRefusal("T3", "table.not_joined")
+            raise refusal("T3", "not_joined")
         if self.seat is None:
-            raise TableRefusal("T3", "table.spectator")
+            raise refusal("T3", "spectator")
         return self.seat
 
     def _act(self, action: Action) -> None:
@@ -331,7 +349,7 @@ class MemberApp:
     # --------------------------------------------------------------- requests
     def _send(self, kind: str, done: Callable[[Reply], None], saying: str = "", **fields: Any) -> None:
         if self.member is None:
-            raise TableRefusal("T2", "table.not_joined")
+            raise refusal("T2", "not_joined")
         token = self.member.post(kind, **fields)
         self._waiting[token] = _Waiting(kind, done, self._clock())
         self._say(saying or self.t("class.member.asking"), "ok")
@@ -350,7 +368,7 @@ class MemberApp:
             if reply is None:
                 if self._clock() - waiting.since > REPLY_TIMEOUT:
                     del self._waiting[token]
-                    self._say(error_text(TableRefusal("T6", "table.no_answer"), self.t), "error")
+                    self._say(error_text(refusal("T6", "no_answer"), self.t), "error")
                 continue
             del self._waiting[token]
             self.last_reply = reply
@@ -360,6 +378,8 @@ class MemberApp:
                 self.last_error = error
                 log.exception("speculation_nb member app: a reply could not be shown")
                 self._say(self.t("error.unexpected"), "error")
+        if not self.joined:
+            member.refresh()  # the free seats change as others join
         latest = member.latest()
         if latest is not None and (self.moment is None or latest.version >= self.moment.version):
             self.moment = latest
@@ -392,7 +412,8 @@ class MemberApp:
                 if member is not self.member:
                     continue
                 self.take_events(events)
-                self.refresh_from_store()
+                if events or self._waiting or not self.joined:  # a quiet second costs one wait, no redraw
+                    self.refresh_from_store()
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store that hiccups: say nothing yet, try again in a moment
@@ -443,6 +464,7 @@ class MemberApp:
         # The table.
         ui.member_banner = html_widget("spec-member-banner")
         ui.member_you = html_widget("spec-member-you")
+        ui.member_last = html_widget("spec-member-last")
         ui.member_hint = html_widget("spec-member-hint")
         ui.member_next = button("spec-member-next", "primary")
         ui.member_offer = button("spec-member-offer", "warning")
@@ -479,6 +501,7 @@ class MemberApp:
             [
                 ui.member_banner,
                 ui.member_you,
+                ui.member_last,
                 ui.member_actions,
                 ui.member_poll,
                 ui.member_table,
@@ -493,6 +516,7 @@ class MemberApp:
         ui.member_look.on_click(g(lambda _b: self.look_up()))
         ui.member_join.on_click(g(lambda _b: self.join()))
         ui.member_name.on_msg(g(self._on_enter))
+        ui.member_code.on_msg(g(self._on_code_enter))
         ui.member_next.on_click(g(lambda _b: self.next_card()))
         ui.member_offer.on_click(g(lambda _b: self.offer()))
         ui.member_bid.on_click(g(lambda _b: self.bid()))
@@ -515,6 +539,10 @@ class MemberApp:
     def _on_enter(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":  # Enter in the name field
             self.join()
+
+    def _on_code_enter(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":  # Enter in the code field
+            self.look_up()
 
     def _sell_button(self, i: int, _b: Any = None) -> None:
         buyers = self._buyers()
@@ -544,12 +572,15 @@ class MemberApp:
         return [str(n) for n in names] if isinstance(names, list) else []
 
     def _free_seats(self) -> list[int]:
-        """The seats a newcomer may ask for: free in the latest moment (or the table's meta)."""
-        if self.moment is not None:
-            return [i for i, s in enumerate(self.moment.seats) if s.kind == "free"]
+        """The seats a newcomer may ask for: the table's meta says (with teams, seats that have
+        members too); the latest moment's free seats when the meta does not."""
         meta = {} if self.member is None else (self.member.meta or {})
         free = meta.get("free")
-        return [int(s) for s in free if isinstance(s, int)] if isinstance(free, list) else []
+        if isinstance(free, list):
+            return [s for s in free if isinstance(s, int) and not isinstance(s, bool)]
+        if self.moment is not None:
+            return [i for i, s in enumerate(self.moment.seats) if s.kind == "free"]
+        return []
 
     def _buyers(self) -> list[int]:
         """The bidders this page's holder may sell to now (highest bid first)."""
@@ -612,6 +643,9 @@ class MemberApp:
         )
         deal = esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
         set_traits(ui.member_you, value=f"{who} · {deal}")
+        last = last_event_html(m, t)
+        set_traits(ui.member_last, value=last)
+        show(ui.member_last, bool(last))
         table = table_value(m, t, me)
         if ui.member_table.value != table:
             ui.member_table.value = table
@@ -646,7 +680,9 @@ class MemberApp:
 
     def _draw_actions(self, m: Moment, me: int | None) -> None:
         ui, t = self.ui, self.t
-        live = m.live and not m.paused and not m.over and me is not None
+        # T3: a seat the teacher took over, or a computer plays, refuses its members: no buttons.
+        mine = me is not None and 0 <= me < len(m.seats) and m.seats[me].kind == "people"
+        live = m.live and not m.paused and not m.over and mine
         busy = any(w.kind == "act" for w in self._waiting.values())
         due = m.due
         can_reveal = live and due.reveal == me
@@ -695,6 +731,11 @@ class MemberApp:
         ui.member_hint.value = " ".join(esc(h) for h in hints)
         show(ui.member_hint, bool(hints))
         show(ui.member_actions, bool(hints) or can_reveal or can_offer)
+
+
+def refusal(rule: str, case: str) -> TableRefusal:
+    """The table's refusal ``case`` (worded by ``error.table.<case>`` of the catalogs)."""
+    return TableRefusal(rule, f"table.{case}")
 
 
 def _typed_code(text: Any) -> str:

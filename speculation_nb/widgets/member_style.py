@@ -23,7 +23,9 @@ MEMBER_CSS = r"""
 .spec-member input, .spec-member select { min-height: 44px; font-size: 17px; box-sizing: border-box; }
 .spec-member .widget-text, .spec-member .widget-dropdown,
 .spec-member .widget-inline-hbox { width: auto; max-width: 100%; }
+.spec-member .widget-text, .spec-member .widget-dropdown, .spec-member .widget-inline-hbox { height: auto; }
 .spec-member .widget-label { font-size: 17px; min-height: 44px; line-height: 44px; }
+.spec-member .spec-member-actions .spec-button, .spec-member .spec-member-join { align-self: flex-start; }
 .spec-member button:focus-visible, .spec-member input:focus-visible, .spec-member select:focus-visible {
   outline: 3px solid #2e6fd8; outline-offset: 2px;
 }
@@ -41,6 +43,9 @@ MEMBER_CSS = r"""
   background: #ece8f7; color: #3a2a6a; border-left: 8px solid #6a55b5;
 }
 .spec-member .spec-member-you .widget-html-content { white-space: normal; font-size: 18px; }
+.spec-member .spec-member-last .widget-html-content {
+  white-space: normal; font-size: 17px; padding: 4px 10px; border-radius: 8px; background: #eef2f7;
+}
 .spec-member .spec-member-actions {
   gap: 8px; padding: 8px 10px; border-radius: 12px; background: #f4f7fb; border: 2px solid #2e6fd8;
 }
@@ -68,6 +73,17 @@ MEMBER_CSS = r"""
   .spec-member .spec-member-join-box button { width: 100%; }
   .spec-member .widget-text, .spec-member .widget-dropdown { flex-wrap: wrap; width: 100%; }
   .spec-member .widget-text input, .spec-member .widget-dropdown select { flex: 1 1 100%; width: 100%; }
+}
+/* Wide screens (a laptop, a projector): the table on the left, the odds and the seats beside it. */
+@media (min-width: 1200px) {
+  .spec-member .spec-member-table-box {
+    display: grid; grid-template-columns: minmax(0, 1fr) minmax(340px, 520px); align-items: start; column-gap: 12px;
+  }
+  .spec-member .spec-member-table-box > * { grid-column: 1 / -1; }
+  .spec-member .spec-member-table-box > .spec-member-table { grid-column: 1; grid-row: span 2; }
+  .spec-member .spec-member-table-box > .spec-member-odds, .spec-member .spec-member-table-box > .spec-member-seats {
+    grid-column: 2;
+  }
 }
 @media (min-width: 1400px) {
   .spec-member { font-size: 18px; }

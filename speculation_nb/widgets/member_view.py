@@ -11,7 +11,8 @@ the projector.
 * :func:`odds_value`: the chance that the best trump holds, each seat's chance of the pot,
   the expected pot, the fair price and the member's own break-even, as text;
 * :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
-* :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4).
+* :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4);
+* :func:`last_event_html`: what just happened, worded as the app's log words it.
 
 Every name is escaped and bidi-isolated (T11).
 """
@@ -20,12 +21,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..cards import Card
 from ..i18n import Safe, Translator
 from ..render import table_html
 from ..table.moment import Moment
+from .log_view import event_html
 from .parts import bidi, card_html, esc
 
-__all__ = ["MomentTable", "banner_text", "exact_text", "odds_value", "seat_names", "seats_value", "table_value"]
+__all__ = [
+    "MomentTable",
+    "banner_text",
+    "exact_text",
+    "last_event_html",
+    "odds_value",
+    "seat_names",
+    "seats_value",
+    "table_value",
+]
 
 
 def exact_text(value: Fraction) -> str:
@@ -123,6 +135,9 @@ def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
     return Safe("".join(out))
 
 
+_SEAT_WORDS = {"computer": "class.member.seat_computer", "teacher": "class.member.seat_teacher"}
+
+
 def seats_value(moment: Moment, t: Translator) -> Safe:
     """Who sits at each seat, in words (never colour alone)."""
     names = seat_names(moment)
@@ -131,8 +146,8 @@ def seats_value(moment: Moment, t: Translator) -> Safe:
         label = bidi(names[i])
         if seat.kind == "people":
             words = Safe(f"{label}: {', '.join(bidi(m) for m in seat.members)}")
-        elif seat.kind in ("computer", "teacher"):
-            words = t.html(f"class.member.seat_{seat.kind}", seat=label)
+        elif seat.kind in _SEAT_WORDS:
+            words = t.html(_SEAT_WORDS[seat.kind], seat=label)
         else:
             words = t.html("class.member.seat_free", seat=label)
         rows.append(f'<li data-seat="{i}" data-kind="{esc(seat.kind)}">{words}</li>')
@@ -147,3 +162,20 @@ def banner_text(moment: Moment, t: Translator) -> str:
     if not moment.live:
         return t("class.member.looking_back", step=t.number(moment.step), last=t.number(moment.last))
     return ""
+
+
+def last_event_html(moment: Moment, t: Translator) -> str:
+    """The moment's last event as the log's line (``""`` when there is none, or it is not one the
+    log words). Its cards travel as codes and are read back here."""
+    event = moment.last_event
+    if not event:
+        return ""
+    shown = dict(event)
+    try:
+        if shown.get("card") is not None:
+            shown["card"] = Card.parse(shown["card"])
+        if isinstance(shown.get("cards"), list):
+            shown["cards"] = [Card.parse(c) for c in shown["cards"]]
+        return event_html(shown, list(moment.names), t) or ""
+    except (KeyError, TypeError, ValueError):  # an event this page does not know how to word
+        return ""
