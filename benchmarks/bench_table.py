@@ -43,14 +43,24 @@ start of a step is taken in the process that starts it (the bidder's worker just
 that sees it (a member's worker when ``updates()`` returns the event; this process when the
 store's append of the moment returns or the referee's observer runs).
 
-**The widget layer** (``--voila``: :mod:`bench_table_voila`) is not written yet (see there).
+Where the time goes: the referee's store is wrapped (:class:`TimedStore`) to note when its
+waits brought each request and how long its writes took, so the poll's ``answer -> counted``
+splits into ``answer -> referee read it`` and ``referee read -> counted``; the counts give the
+referee's store writes per step and their time.
+
+**The widget layer** (``--voila``, or ``--voila-only``: :mod:`bench_table_voila`): a real Voila
+server on SQLite, the teacher's app in one headless Chromium page opening the table, the students
+as ``load_test.py``'s protocol clients on ``?table=<code>`` joining and bidding through the
+MemberApp's widgets; the bid timed to the teacher's page and to the other students' widget
+models, the teacher's Next card to every student's; the CPU each step costs the server and its
+kernels. ``--voila-students`` (default ``--students``) clients.
 
 Bounded in time (``--time-limit``: every wait stops at it and the run reports what it had);
 stops every process and server it started; loopback only; the deal, the seats, the think times
 and the poll answers are seeded (request ids and secrets are random by design: they do not
 change what is measured). ``--json FILE`` writes the figures.
 
-    PYTHONPATH=$PWD python benchmarks/bench_table.py --students 30 [--stores sqlite,redis]
+    PYTHONPATH=$PWD python benchmarks/bench_table.py --students 30 [--stores sqlite,redis] [--voila]
 """
 
 from __future__ import annotations
@@ -58,18 +68,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import multiprocessing
+import operator
 import os
 import queue
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sized
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,17 +221,28 @@ async def _worker(url: str, code: str, specs: list[tuple[int, str, int | None]],
 # ---------------------------------------------------------------- the teacher's process
 class TimedStore:
     """The referee's store, noting when each moment's append returned (the moment is then in
-    the store: what every reader can see, and what the teacher's screen shows)."""
+    the store: what every reader can see, and what the teacher's screen shows), when the
+    referee's waits brought requests (and how many at once), and its writes (count, seconds)."""
 
     def __init__(self, store: TableStore, on_moment: Callable[[], None]) -> None:
         self.inner = store
         self.on_moment = on_moment
         self.published: dict[int, tuple[float, int, int]] = {}  # version -> (time, deal, step)
         self.writes = 0  # appends, puts and touches: the referee's writes (and the baselines' appends)
+        self.writing = 0.0  # seconds spent in them
+        self.taken: dict[tuple[str, str], float] = {}  # (member id, kind) -> when the referee read its latest
+        self.batches: list[int] = []  # requests per wait that brought some
+
+    def _timed(self, write: Callable[[], Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return write()
+        finally:
+            self.writes += 1
+            self.writing += time.perf_counter() - started
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
-        self.writes += 1
-        number = self.inner.append(code, stream, record)
+        number: int = self._timed(lambda: self.inner.append(code, stream, record))
         if stream == "events" and record.get("kind") == "moment":
             moment = record["moment"]
             self.published[int(moment["version"])] = (time.time(), int(moment["deal"]), int(moment["step"]))
@@ -226,12 +250,21 @@ class TimedStore:
         return number
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
-        self.writes += 1
-        self.inner.put(code, key, record)
+        self._timed(lambda: self.inner.put(code, key, record))
 
     def touch(self, code: str, ttl: float = DEFAULT_TTL) -> None:
-        self.writes += 1
-        self.inner.touch(code, ttl)
+        self._timed(lambda: self.inner.touch(code, ttl))
+
+    def wait(
+        self, code: str, stream: str, after: int = 0, timeout: float = 1.0, limit: int = 1000
+    ) -> list[tuple[int, dict[str, Any]]]:
+        found = self.inner.wait(code, stream, after, timeout, limit)
+        if stream == "requests" and found:
+            now = time.time()
+            self.batches.append(len(found))
+            for _, request in found:
+                self.taken[(str(request.get("member")), str(request.get("kind")))] = now
+        return found
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -270,7 +303,7 @@ class StoreRun:
         if kind == "seen":
             _, index, at, tags = item
             for tag in tags:
-                self.seen.setdefault(tuple(tag), {}).setdefault(index, at)  # type: ignore[arg-type]
+                self.seen.setdefault((str(tag[0]), int(tag[1])), {}).setdefault(index, at)
                 if tag[0] == "moment":
                     self.newest[index] = max(self.newest.get(index, 0), tag[1])
         elif kind == "acted":
@@ -306,9 +339,13 @@ async def run_store(run: StoreRun) -> None:
     think = random.Random(options.seed + 1)
     raw = open_store(run.referee_url)
     assert raw is not None
-    store = TimedStore(raw, lambda: loop.call_soon_threadsafe(run.wake.set))
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(run.wake.set)
+
+    store = TimedStore(raw, wake)
     host = SessionHost(Session(Rules(players=PLAYERS), seed=options.seed))
-    referee = Referee.open(store, host, rng=random.Random(options.seed))  # type: ignore[arg-type]
+    referee = Referee.open(store, host, rng=random.Random(options.seed))
     code = referee.code
 
     def on_change() -> None:
@@ -415,7 +452,7 @@ async def run_store(run: StoreRun) -> None:
             deal, expected = host.session.deal_number, len(game.history) + 1
             index = seated[seat]
             commands[groups_index(groups, index)].put(("bid", index, seat, span[0], step))
-            await run.until(lambda step=step: step in run.acted, "a bid's reply")  # type: ignore[misc]
+            await run.until(functools.partial(operator.contains, run.acted, step), "a bid's reply")
             acted = run.acted[step]
             if not acted[5]:
                 run.problems.append(f"bid {step} refused: {acted[6]} {acted[7]}")
@@ -472,14 +509,16 @@ async def run_store(run: StoreRun) -> None:
         # Polls: the teacher asks; every member answers when it sees the open poll.
         poll_complete: list[float] = []
         answer_counted: list[float] = []
-        writes, published = store.writes, 0
+        writes, published, writing, batches = store.writes, 0, store.writing, len(store.batches)
+        answer_read: list[float] = []
+        read_counted: list[float] = []
         for _ in range(options.polls):
             before = len(run.answered)
             sent = time.time()
             first = referee.version
             poll = referee.ask()
-            await run.until(lambda poll=poll: len(poll.answers) >= len(everyone), "a poll's answers")  # type: ignore[misc]
-            await run.until(lambda before=before: len(run.answered) - before >= len(everyone), "the answers' replies")
+            await run.until(functools.partial(counted_all, poll.answers, len(everyone)), "a poll's answers")
+            await run.until(functools.partial(counted_all, run.answered, before + len(everyone)), "the replies")
             counts = run.counted.get(poll.id, {})
             poll_complete.append(max(counts.values()) - sent)
             published += referee.version - first
@@ -488,12 +527,21 @@ async def run_store(run: StoreRun) -> None:
                     run.problems.append(f"an answer refused: {item[6]} {item[7]}")
                 elif item[2] in counts:
                     answer_counted.append(counts[item[2]] - item[3])
+                    read = store.taken.get((item[2], "answer"))
+                    if read is not None:
+                        answer_read.append(read - item[3])
+                        read_counted.append(counts[item[2]] - read)
             referee.close_poll()
             await all_caught_up("a poll closing")
             await pause()
         answers = max(1, len(answer_counted))
         run.counts["referee's store writes per answer"] = (store.writes - writes) / answers
         run.counts["moments published per poll"] = published / max(1, len(poll_complete))
+        run.counts["ms in the referee's writes per answer"] = 1000 * (store.writing - writing) / answers
+        run.counts["ms per referee write (polls)"] = 1000 * (store.writing - writing) / max(1, store.writes - writes)
+        run.counts["requests per referee read (polls)"] = statistics.mean(store.batches[batches:] or [0])
+        run.figures["answer -> referee read it"] = spread(answer_read)
+        run.figures["referee read -> counted"] = spread(read_counted)
         run.figures["poll opened -> all counted"] = spread(poll_complete)
         run.figures["answer -> counted"] = spread(answer_counted)
     except Timeout as timeout:
@@ -518,6 +566,10 @@ async def run_store(run: StoreRun) -> None:
         with contextlib.suppress(Exception):
             referee.wipe()
         raw.close()
+
+
+def counted_all(things: Sized, count: int) -> bool:
+    return len(things) >= count
 
 
 def groups_index(groups: list[list[tuple[int, str, int | None]]], index: int) -> int:
@@ -550,6 +602,8 @@ ROWS = [
     "Next card -> last of the class",
     "poll opened -> all counted",
     "answer -> counted",
+    "answer -> referee read it",
+    "referee read -> counted",
 ]
 RATIOS = [
     ("bid -> each other member", "append -> 1 reader", "bid seen / 1 reader"),
@@ -571,7 +625,7 @@ def verdict(figures: Mapping[str, Any], row: str) -> str:
 
 def report(runs: list[StoreRun], loads: Mapping[str, tuple[float, ...]]) -> str:
     """The figures of every store side by side (milliseconds: median / p95 / max, and how many)."""
-    width, cell = 32, 34
+    width, cell = 40, 34
     lines = [f"{'ms: median / p95 / max (n)':{width}}" + "".join(f"{run.name:>{cell}}" for run in runs)]
 
     def row(label: str, cells: list[str]) -> None:
@@ -683,6 +737,7 @@ def voila_figures(run: Any) -> dict[str, Any]:
         "figures": {name: spread(values) for name, values in run.figures.items()},
         "problems": run.problems,
         "notes": run.notes,
+        "cpu_seconds_per_step": run.cpu,
         "load_average": run.loads,
     }
 
@@ -693,7 +748,16 @@ def voila_report(run: Any) -> str:
     for name, values in run.figures.items():
         f = spread(values)
         cells = f"{f['median']:.1f} / {f['p95']:.1f} / {f['max']:.1f} ({f['n']})" if f["n"] else "-"
-        lines.append(f"{name:32}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+        lines.append(f"{name:40}{cells:>34}  {verdict({name: f}, name) if f['n'] else ''}")
+    for top, bottom in (
+        ("bid -> each other student", "bid -> teacher's page"),
+        ("Next card -> each student", "Next card -> teacher's page"),
+    ):
+        a, b = spread(run.figures.get(top, [])), spread(run.figures.get(bottom, []))
+        if a["n"] and b["n"] and b["median"]:
+            lines.append(f"ratio of medians {top} / {bottom}: {a['median'] / b['median']:.1f}x")
+    for name, values in run.cpu.items():
+        lines.append(f"CPU seconds per step, {name}: median {statistics.median(values):.2f}, max {max(values):.2f}")
     for name, load in run.loads.items():
         lines.append(f"load average {name}: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     lines += [f"note: {note}" for note in run.notes] + [f"problem: {problem}" for problem in run.problems]

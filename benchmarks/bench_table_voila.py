@@ -21,7 +21,11 @@ teacher's page):
   until each other student's ``spec-member-table`` model holds it (their websockets' updates,
   looked at every 5 ms);
 * **Next card**: the teacher's page presses ``spec-next`` (a click in the page, its time noted
-  there); the time until each student's ``spec-member-table`` model changes.
+  there); the time until each student's ``spec-member-table`` model changes, and, as the
+  baseline of the same run, until the teacher's own table (``spec-table-view``) changes in the
+  teacher's page (the app's own click latency, as ``load_test.py`` measures it);
+* the CPU seconds each step costs the server with its kernels and this process (the clients),
+  and what an idle table followed by every page costs (in cores).
 
 Every wait is bounded by the run's time limit; the pages, the clients, the browser and the
 server (with every kernel) are stopped at the end.
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import re
 import tempfile
@@ -65,6 +70,21 @@ _CLICK_JS = (
 )
 
 
+# Click a button of the teacher's page and watch an element change: the click's time, and a
+# promise of the time of the element's first change (the app's own click latency).
+_CLICK_WATCH_JS = """([button, watched]) => {
+  const now = () => performance.timeOrigin + performance.now();
+  const el = document.querySelector(watched);
+  window.__benchChanged = new Promise(resolve => {
+    const watch = new MutationObserver(() => { watch.disconnect(); resolve(now()); });
+    watch.observe(el, {subtree: true, childList: true, characterData: true});
+  });
+  const at = now();
+  document.querySelector(button).click();
+  return at;
+}"""
+
+
 class Late(Exception):
     """The run's time limit came before what was awaited."""
 
@@ -79,13 +99,29 @@ def model_with(session: ProtocolSession, cls: str, name: str | None = None) -> s
 
 
 def state_of(session: ProtocolSession, model_id: str) -> dict[str, Any]:
-    return session.models.get(model_id, {}).get("state", {})  # type: ignore[no-any-return]
+    state: dict[str, Any] = session.models.get(model_id, {}).get("state", {})
+    return state
 
 
 def visible(session: ProtocolSession, model_id: str) -> bool:
     """False when the model's layout says ``display: none`` (the kernel's ``show(w, False)``)."""
     layout = str(state_of(session, model_id).get("layout", ""))
     return state_of(session, layout.removeprefix("IPY_MODEL_")).get("display") != "none"
+
+
+def holds(text: str, student: Student) -> bool:
+    """The student's table shows ``text``."""
+    return text in student.value("spec-member-table")
+
+
+def changed(before: dict[int, str], student: Student) -> bool:
+    """The student's table is no longer what it was ``before``."""
+    return student.value("spec-member-table") != before[student.index]
+
+
+def no_bids(student: Student) -> bool:
+    """The student's table shows no bid (the auction closed)."""
+    return 'class="spec-bid"' not in student.value("spec-member-table")
 
 
 class Student:
@@ -115,6 +151,18 @@ class VoilaRun:
         self.problems: list[str] = []
         self.notes: list[str] = []
         self.think = random.Random(seed + 2)
+        self.loads: dict[str, tuple[float, float, float]] = {}
+        self.server: VoilaServer | None = None
+        self.cpu: dict[str, list[float]] = {}  # CPU seconds per step: the server and kernels, this process
+
+    def cpu_now(self) -> tuple[float, float]:
+        """CPU seconds so far of the server with its kernels, and of this process (the clients)."""
+        return (0.0 if self.server is None else self.server.cpu_seconds()), time.process_time()
+
+    def cpu_since(self, kind: str, before: tuple[float, float]) -> None:
+        now = self.cpu_now()
+        self.cpu.setdefault(f"{kind}: server and kernels", []).append(now[0] - before[0])
+        self.cpu.setdefault(f"{kind}: this process (the clients)", []).append(now[1] - before[1])
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
@@ -133,7 +181,7 @@ class VoilaRun:
 
         folder = Path(tempfile.mkdtemp(prefix="bench-table-voila-"))
         env = {"SPECULATION_TABLE_STORE": f"sqlite://{folder}/tables.sqlite3"}
-        server = VoilaServer(APP, env=env, startup_timeout=max(10.0, min(120.0, self.left())))
+        server = self.server = VoilaServer(APP, env=env, startup_timeout=max(10.0, min(120.0, self.left())))
         server.start()
         clients: list[Student] = []
         try:
@@ -255,7 +303,7 @@ class VoilaRun:
         bidders = [seated[s] for s in sorted(seated) if s != holder_seat]
         for bidder in bidders:
             button = bidder.id("spec-member-bid", "ButtonModel")
-            await self.until(lambda b=bidder, i=button: visible(b.session, i), "the Bid button")  # type: ignore[misc]
+            await self.until(functools.partial(visible, bidder.session, button), "the Bid button")
         teacher, others_all = self.figures.setdefault("bid -> teacher's page", []), []
         last = self.figures.setdefault("bid -> last student", [])
         for step in range(self.bids):
@@ -264,19 +312,21 @@ class VoilaRun:
             shown = f"{_BID_WORD} {amount}</span>"
             others = [s for s in students if s is not bidder]
             await page.evaluate(_WATCH_BID_JS, [_BID_WORD, amount])
+            cpu = self.cpu_now()
             bidder.session.update(bidder.id("spec-member-bid-amount"), {"value": amount})
             sent = time.time()
             bidder.session.press(bidder.id("spec-member-bid", "ButtonModel"))
-            seen = await self.seen_by(others, lambda s, shown=shown: shown in s.value("spec-member-table"), "a bid")
+            seen = await self.seen_by(others, functools.partial(holds, shown), "a bid")
             on_page = await asyncio.wait_for(page.evaluate("() => window.__benchBidSeen"), max(1.0, self.left()))
             teacher.append(float(on_page) / 1000 - sent)
+            self.cpu_since("bid", cpu)
             times = [t - sent for t in seen]
             others_all += times
             last.append(max(times))
             await asyncio.sleep(self.think.uniform(0.1, 0.3))
         self.figures["bid -> each other student"] = others_all
         await self.teacher_click(page, "button.spec-decline:enabled")
-        await asyncio.sleep(1.0)
+        await self.seen_by(students, no_bids, "the auction closing on every page")
 
     async def holder(self, students: list[Student]) -> int:
         """The seat whose student sees the Keep button (the holder decides)."""
@@ -305,18 +355,23 @@ class VoilaRun:
         return list(when.values())
 
     async def measure_cards(self, page: Any, students: list[Student]) -> None:
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        own = self.figures.setdefault("Next card -> teacher's page", [])
         each, last = self.figures.setdefault("Next card -> each student", []), []
         for _ in range(self.cards):
-            if not await page.locator("button.spec-next:enabled").count():
-                self.notes.append("the deal ended: fewer cards")
+            try:  # the teacher's page enables Next card once the last change reached it
+                await page.locator("button.spec-next:enabled").first.wait_for(timeout=min(15000, self.timeout_ms()))
+            except PlaywrightTimeout:
+                self.notes.append("Next card stayed disabled (the deal ended?): fewer cards")
                 break
             before = {s.index: s.value("spec-member-table") for s in students}
-            sent = await self.teacher_click(page, "button.spec-next:enabled")
-            seen = await self.seen_by(
-                students,
-                lambda s, before=before: s.value("spec-member-table") != before[s.index],
-                "a card on every page",
-            )
+            cpu = self.cpu_now()
+            sent = float(await page.evaluate(_CLICK_WATCH_JS, ["button.spec-next:enabled", ".spec-table-view"])) / 1000
+            seen = await self.seen_by(students, functools.partial(changed, before), "a card on every page")
+            self.cpu_since("Next card", cpu)
+            on_page = await asyncio.wait_for(page.evaluate("() => window.__benchChanged"), max(1.0, self.left()))
+            own.append(float(on_page) / 1000 - sent)
             times = [t - sent for t in seen]
             each += times
             last.append(max(times))
