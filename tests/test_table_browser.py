@@ -26,7 +26,7 @@ import uuid
 from typing import Any
 
 import pytest
-from voila_server import VoilaServer
+from voila_server import REPO, VoilaServer
 
 from speculation_nb import Rules, Session
 from speculation_nb.table.codes import read_code
@@ -40,6 +40,7 @@ READY = "button.spec-next:enabled"
 TIMEOUT_MS = 180_000  # a safety net for a page on a busy 2-core machine; the waits are for conditions
 TIMEOUT = TIMEOUT_MS / 1000
 PLAYERS = 3
+ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots, to look at (gitignored)
 
 pytestmark = pytest.mark.browser
 
@@ -224,6 +225,9 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     )
     median = sorted([*prices, 4])[answers // 2]
     assert str(median) in poll_text.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
+    alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)
 
     # The teacher plays the deal to its end: every page shows the same end as the engine's replay.
     teacher.locator("button.spec-play:enabled").first.click()

@@ -114,6 +114,17 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-host-place``, ``spec-host-ask``, ``spec-host-close-poll``, ``spec-host-show-names``,
   ``spec-host-poll`` (the answers, :mod:`.poll_chart`), ``spec-host-message`` (+
   ``spec-host-error``)
+* the shared table, a student's screen (``widgets/member_app.py``, root ``spec-member``, or
+  ``spec-member-embedded`` shown in place of the app with ``spec-member-leave``):
+  ``spec-member-top``, ``spec-member-title``, ``spec-member-slot``, ``spec-member-intro``,
+  ``spec-member-join-box`` (``spec-member-row``: ``spec-member-code``, ``spec-member-look``,
+  ``spec-member-name``, ``spec-member-seat``, ``spec-member-join``), ``spec-member-table-box``
+  (``spec-member-banner``, ``spec-member-you``, ``spec-member-last``, ``spec-member-hint``,
+  ``spec-member-actions``: ``spec-member-next``, ``spec-member-offer``, ``spec-member-bid-amount``,
+  ``spec-member-bid``, ``spec-member-withdraw``, ``spec-member-sell`` (one per buyer,
+  ``spec-member-sell-<i>``), ``spec-member-decline``; ``spec-member-poll``:
+  ``spec-member-poll-question``, ``spec-member-poll-price``, ``spec-member-poll-answer``;
+  ``spec-member-table``, ``spec-member-odds``, ``spec-member-seats``)
 
 Note: :func:`~speculation_nb.render.table_html` also marks the seat due to
 reveal with ``spec-next`` and face-down piles with ``spec-back`` (SVG). Select
