@@ -6,8 +6,9 @@ own, as two phones are). They play a deal together: the holder of the best trump
 offers it, the other student bids, the holder sells; a student turns up a card on their turn; the
 teacher plays the deal to its end. Meanwhile the test process, as a third student's kernel would,
 joins through the store and forges requests for another seat (refused: T3, and nothing changes),
-one student reloads (T8: back at the same seat, nobody new at the table), and many students answer
-"what would you pay?" (T7) while the teacher's page shows the answers beside the exact values.
+one student reloads (T8: back at the same seat, nobody new at the table), many students answer
+"what would you pay?" (T7) while the teacher's page shows the answers beside the exact values,
+and the teacher reloads (T9: the new page referees the same table, where it stood).
 
 The whole suite runs once per store (a module fixture per store, one Voila server each):
 SQLite, the serve command's default, and Redis (a real ``redis-server`` with the ACL users of
@@ -228,6 +229,17 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     ARTIFACTS.mkdir(exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
     alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)
+
+    # The teacher reloads: the new page referees the same table again (T9), where it stood.
+    step = moment_of(students, code).step
+    teacher.reload()
+    teacher.wait_for_function(
+        "code => (document.querySelector('.spec-host-code')?.innerText || '').includes(code)",
+        arg=code,
+        timeout=TIMEOUT_MS,
+    )
+    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    assert moment_of(students, code).step == step
 
     # The teacher plays the deal to its end: every page shows the same end as the engine's replay.
     teacher.locator("button.spec-play:enabled").first.click()

@@ -401,6 +401,32 @@ def test_t9_the_teachers_reload_resumes_the_table_from_the_device() -> None:
     on_loop(scenario)
 
 
+def test_t9_the_teachers_reload_resumes_the_table_before_the_panel_is_opened() -> None:
+    """The app keeps the host secret's memory itself: the reloaded page opens the panel and
+    referees the table again, without the teacher looking for it."""
+    from speculation_nb.widgets.device_memory import DeviceMemory
+
+    store = MemoryStore()
+
+    async def scenario() -> None:
+        app, panel = teacher(store)
+        referee = panel.open_table()
+        assert referee is not None
+        app.controller.next_card()
+        kept, history = panel.memory.value, list(app.controller.game.history)
+        app.close()
+        again = SpeculationApp(table_store=store, players=4, seed=99, mode="classroom", charts="static")
+        assert again.hosting.panel is None  # nothing built before the browser says what it kept
+        (memory,) = [w for w in again.ui.table_slot.children if isinstance(w, DeviceMemory)]
+        memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
+        resumed = again.hosting.panel
+        assert isinstance(resumed, HostPanel) and resumed.referee is not None
+        assert resumed.referee.code == referee.code and again.controller.game.history == history
+        again.close()
+
+    on_loop(scenario)
+
+
 def test_a_device_entry_for_a_table_that_is_gone_offers_nothing() -> None:
     store = MemoryStore()
     _app, panel = teacher(store)
@@ -444,8 +470,8 @@ def test_no_store_configured_shows_one_line(monkeypatch: pytest.MonkeyPatch) -> 
     app.close()
     monkeypatch.setenv("SPECULATION_TABLE_STORE", "memory:")
     app = SpeculationApp(players=3, seed=1, charts="static")
-    (button,) = app.ui.table_slot.children
-    assert button.description == "▸ " + T("class.host.open_panel")
+    button, memory = app.ui.table_slot.children  # the opener, and the host secret's memory (hidden)
+    assert button.description == "▸ " + T("class.host.open_panel") and memory.value == ""
     app.close()
 
 

@@ -101,10 +101,30 @@ def table_opener(app: Shell, slot: widgets.Box, store: TableStore | None = None)
     if store is None and not table_available():
         return ServerOnlyLine(slot)
 
-    def build(controller: Controller) -> HostPanel:
-        return HostPanel(controller, store, app)
+    memory = DeviceMemory(MEMORY_KEY)
 
-    return PanelOpener(app, slot, "table", build, "class.host.open_panel", "class.host.open_panel_tip")
+    def build(controller: Controller) -> HostPanel:
+        return HostPanel(controller, store, app, memory)
+
+    opener = PanelOpener(app, slot, "table", build, "class.host.open_panel", "class.host.open_panel_tip")
+    slot.children = (*slot.children, memory)
+
+    def resume_kept(change: Any) -> None:
+        """The teacher reloaded with a table open (T9): open the panel and referee it again."""
+        if not change["new"] or memory.kept() is None or opener.panel is not None:
+            return
+        opener.toggle(True)
+        panel = built_panel(opener)
+        if isinstance(panel, HostPanel) and panel.kept is not None:
+            panel.resume_table()
+
+    memory.observe(app.guard(resume_kept), "loaded")
+    return opener
+
+
+def built_panel(opener: PanelOpener) -> Any:
+    """The panel ``opener`` has built (None before its first open)."""
+    return opener.panel
 
 
 def _button(*classes: str, style: str = "") -> widgets.Button:
@@ -114,9 +134,12 @@ def _button(*classes: str, style: str = "") -> widgets.Button:
 class HostPanel(ControllerPanel):
     """The teacher's panel of the shared table (see the module docstring)."""
 
-    def __init__(self, controller: Controller, store: TableStore | None = None, app: Any = None) -> None:
+    def __init__(
+        self, controller: Controller, store: TableStore | None = None, app: Any = None, memory: Any = None
+    ) -> None:
         self.controller = controller
         self.store = store
+        self._memory = memory  # the app's DeviceMemory of the host secret (None: the panel's own)
         self.app = app  # the app, for "Join a table as a student" (None: no such button)
         self.referee: Referee | None = None
         self.task: asyncio.Task[None] | None = None
@@ -132,13 +155,15 @@ class HostPanel(ControllerPanel):
         controller.observe(self._on_change, "version")
         controller.observe(self._on_change, "lang")
         self.memory.observe(self.guard(self._on_memory), "loaded")
+        if self.memory.loaded:  # the app's memory had arrived before the panel was built
+            self._on_memory({"new": True})
         self.draw()
 
     # ---------------------------------------------------------------- building
     def _build(self) -> None:
         ui = self.ui = SimpleNamespace()
         ui.style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        ui.memory = self.memory = DeviceMemory(MEMORY_KEY)
+        ui.memory = self.memory = self._memory if self._memory is not None else DeviceMemory(MEMORY_KEY)
         ui.intro = tagged(widgets.HTML(), "spec-host-intro")
         ui.teams = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-teams")
         ui.open = _button("spec-host-open", style="primary")
