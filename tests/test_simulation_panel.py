@@ -10,13 +10,13 @@ tests/test_share_browser.py opens the link in a real browser.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 from datetime import datetime, timezone
 from fractions import Fraction
 from urllib.parse import parse_qsl, unquote
 
 import pytest
+from loops import run_loop
 
 from speculation_nb import Game, Rules, Session, odds, simulate
 from speculation_nb.i18n import translator
@@ -29,13 +29,6 @@ def controller(**kwargs) -> Controller:
     options = dict(rules=Rules(players=5), seed=3, mode="classroom")
     options.update(kwargs)
     return Controller(**options)
-
-
-def run_loop(main) -> None:
-    """``asyncio.run(main())`` in a thread of its own: after the browser tests the test process's
-    main thread holds Playwright's running event loop, where ``asyncio.run`` is refused."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result(timeout=600)
 
 
 def run_to_end(panel: SimulationPanel) -> None:

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
+from loops import in_thread, run_loop
 
 from speculation_nb import Action
 from speculation_nb.i18n import translator
@@ -56,7 +57,7 @@ def on_loop(scenario: Callable[[], Awaitable[None]]) -> None:
     async def main() -> None:
         await asyncio.wait_for(scenario(), timeout=120)
 
-    asyncio.run(main())
+    run_loop(main)
 
 
 def widget_states() -> dict[Any, str]:
@@ -437,6 +438,10 @@ def test_a_device_entry_for_a_table_that_is_gone_offers_nothing() -> None:
 
 
 def test_without_a_running_loop_the_referee_answers_by_hand() -> None:
+    in_thread(answers_by_hand)
+
+
+def answers_by_hand() -> None:
     store = MemoryStore()
     app, panel = teacher(store)
     referee = panel.open_table()

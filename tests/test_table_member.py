@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
+from loops import run_loop
 
 from speculation_nb import Action, Rules, Session, odds
 from speculation_nb.i18n import translator
@@ -546,7 +547,7 @@ def test_the_page_follows_the_table_on_the_event_loop() -> None:
             made.referee.close()
             await serving
 
-    asyncio.run(scene())
+    run_loop(scene)
     made.close()
 
 

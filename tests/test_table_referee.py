@@ -6,13 +6,13 @@ always the replay of the actions it accepted, each one by a member entitled to i
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loops import run_loop
 
 from speculation_nb import Game, Rules, Session
 from speculation_nb.actions import Action
@@ -39,13 +39,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def run_loop(main) -> None:
-    """``asyncio.run(main())`` in a thread of its own (the test process's main thread may hold a
-    running loop: see tests/test_simulation_panel.py)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, main()).result(timeout=600)
 
 
 def fresh(players: int = 3, seed: int = 1) -> Session:
