@@ -27,6 +27,7 @@ from speculation_nb.i18n import translator
 from speculation_nb.table.codes import show_code
 from speculation_nb.table.member import Member
 from speculation_nb.table.poll import Poll
+from speculation_nb.table.referee import Referee
 from speculation_nb.table.store import MemoryStore, StoreError
 from speculation_nb.widgets import SpeculationApp
 from speculation_nb.widgets.controller import Controller
@@ -49,6 +50,16 @@ def teacher(store: MemoryStore, **kwargs: Any) -> tuple[SpeculationApp, HostPane
     panel = app.hosting.panel
     assert isinstance(panel, HostPanel)
     return app, panel
+
+
+async def seated(store: MemoryStore, seat: int | None = None) -> tuple[SpeculationApp, HostPanel, Referee, Member]:
+    """The teacher's app with its table open, and Ana seated at ``seat`` (None: the seat due)."""
+    app, panel = teacher(store)
+    referee = panel.open_table()
+    assert referee is not None
+    ana = Member(store, referee.code)
+    assert (await ana.join("Ana", app.controller.game.turn if seat is None else seat)).ok
+    return app, panel, referee, ana
 
 
 def on_loop(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -201,13 +212,9 @@ def test_t4_t9_pause_refuses_actions_until_resumed() -> None:
     store = MemoryStore()
 
     async def scenario() -> None:
-        app, panel = teacher(store)
+        app, panel, referee, ana = await seated(store)
         c = app.controller
-        referee = panel.open_table()
-        assert referee is not None
         due = c.game.turn
-        ana = Member(store, referee.code)
-        assert (await ana.join("Ana", due)).ok
         panel.ui.pause.click()
         assert referee.paused and T("class.host.state_paused") in text(panel.ui.status.value)
         assert panel.ui.pause.description == T("class.host.resume_play")
@@ -228,13 +235,9 @@ def test_t9_take_over_refuses_the_seats_members_and_a_computer_seat_plays() -> N
     store = MemoryStore()
 
     async def scenario() -> None:
-        app, panel = teacher(store)
+        app, panel, referee, ana = await seated(store)
         c = app.controller
-        referee = panel.open_table()
-        assert referee is not None
         due = c.game.turn
-        ana = Member(store, referee.code)
-        assert (await ana.join("Ana", due)).ok
         take, computer = panel.ui.seats.children[due].children[1:]
         assert take.description == T("class.host.take_over", name=c.names[due])
         assert computer.disabled  # T2: a seat with students keeps them
@@ -266,11 +269,7 @@ def test_t9_a_member_moved_to_the_spectators_leaves_the_seat() -> None:
     store = MemoryStore()
 
     async def scenario() -> None:
-        app, panel = teacher(store)
-        referee = panel.open_table()
-        assert referee is not None
-        ana = Member(store, referee.code)
-        assert (await ana.join("Ana", 2)).ok
+        app, panel, referee, ana = await seated(store, 2)
         panel.ui.place_member.value = ana.member
         panel.ui.place_seat.value = -1
         panel.ui.place.click()
@@ -329,11 +328,7 @@ def test_t10_export_is_the_record_as_json_with_names_and_no_host_secret() -> Non
     store = MemoryStore()
 
     async def scenario() -> None:
-        app, panel = teacher(store)
-        referee = panel.open_table()
-        assert referee is not None
-        ana = Member(store, referee.code)
-        assert (await ana.join("Ana", 1)).ok
+        app, panel, referee, _ana = await seated(store, 1)
         app.controller.next_card()
         exported = panel.export()
         record = json.loads(exported)
@@ -379,11 +374,7 @@ def test_t9_the_teachers_reload_resumes_the_table_from_the_device() -> None:
     store = MemoryStore()
 
     async def scenario() -> None:
-        app, panel = teacher(store)
-        referee = panel.open_table()
-        assert referee is not None
-        ana = Member(store, referee.code)
-        assert (await ana.join("Ana", 1)).ok
+        app, panel, referee, _ana = await seated(store, 1)
         app.controller.next_card()
         kept = panel.memory.value
         history = list(app.controller.game.history)
