@@ -221,7 +221,7 @@ c.ConfigurableHTTPProxy.pid_file = t["pid_file"]
 c.JupyterHub.db_url = t["db_url"]
 c.JupyterHub.cookie_secret_file = t["cookie_secret_file"]
 c.Spawner.args = list(c.Spawner.args) + t["extra_args"]
-c.Spawner.environment = t["environment"]
+c.Spawner.environment.update(t["environment"])  # keeps the school's (the shared table's store)
 """
     )
     return path
