@@ -99,7 +99,7 @@ SEND_CODE = """async (url) => {
 }"""
 
 
-def _free_ports(count: int) -> list[int]:
+def free_ports(count: int) -> list[int]:
     """``count`` distinct TCP ports on loopback that nobody listens on right now."""
     sockets = []
     try:
@@ -113,7 +113,7 @@ def _free_ports(count: int) -> list[int]:
             sock.close()
 
 
-def _proxy_command() -> str:
+def proxy_command() -> str:
     """The path of configurable-http-proxy, installed with npm if needed."""
     result = subprocess.run(["bash", str(INSTALL_PROXY)], capture_output=True, text=True, timeout=300)
     if result.returncode == 3:
@@ -139,7 +139,7 @@ def _parent_pids() -> dict[int, int]:
     return parents
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
     parents = _parent_pids()
     found, frontier = [], [pid]
     while frontier:
@@ -156,7 +156,7 @@ def _cmdline(pid: int) -> str:
         return ""
 
 
-def _start_time(pid: int) -> int | None:
+def start_time(pid: int) -> int | None:
     """When ``pid`` started (clock ticks since boot), or None if it is gone or a zombie.
 
     A pid together with its start time names one process, even once the pid is reused.
@@ -169,7 +169,7 @@ def _start_time(pid: int) -> int | None:
 
 
 def _alive(pid: int, started: int | None) -> bool:
-    return started is not None and _start_time(pid) == started
+    return started is not None and start_time(pid) == started
 
 
 def _usage(pid: int) -> str:
@@ -189,7 +189,7 @@ def _usage(pid: int) -> str:
 # --- The hub ---------------------------------------------------------------------
 
 
-def _write_config(tmp: Path, proxy: str, port: int, hub_port: int, api_port: int) -> Path:
+def write_config(tmp: Path, proxy: str, port: int, hub_port: int, api_port: int) -> Path:
     """A config that loads the school's and replaces what a test machine cannot have."""
     overrides = {
         "spawner_class": "simple",
@@ -227,7 +227,7 @@ c.Spawner.environment.update(t["environment"])  # keeps the school's (the shared
     return path
 
 
-def _wait_for_hub(hub: subprocess.Popen, url: str, log: Callable[[], str]) -> None:
+def wait_for_hub(hub: subprocess.Popen, url: str, log: Callable[[], str]) -> None:
     deadline = time.monotonic() + HUB_START_TIMEOUT
     while time.monotonic() < deadline:
         assert hub.poll() is None, f"JupyterHub exited with {hub.returncode}:\n{log()}"
@@ -241,7 +241,7 @@ def _wait_for_hub(hub: subprocess.Popen, url: str, log: Callable[[], str]) -> No
     pytest.fail(f"JupyterHub did not answer at {url} within {HUB_START_TIMEOUT} s:\n{log()}")
 
 
-def _stop(hub: subprocess.Popen, seen: dict[int, int | None]) -> list[str]:
+def stop_hub(hub: subprocess.Popen, seen: dict[int, int | None]) -> list[str]:
     """Stop the hub as an administrator would (SIGTERM); return what it left running.
 
     ``seen`` maps the pids of the processes it started to their start times.
@@ -270,9 +270,9 @@ def _stop(hub: subprocess.Popen, seen: dict[int, int | None]) -> list[str]:
 def test_hub_serves_the_app_to_a_logged_in_student(
     tmp_path: Path, open_page: Callable[..., tuple[Any, PageWatch]]
 ) -> None:
-    proxy = _proxy_command()
-    port, hub_port, api_port = _free_ports(3)
-    config = _write_config(tmp_path, proxy, port, hub_port, api_port)
+    proxy = proxy_command()
+    port, hub_port, api_port = free_ports(3)
+    config = write_config(tmp_path, proxy, port, hub_port, api_port)
     log_path = tmp_path / "jupyterhub.log"
     env = {**os.environ, "SPECULATION_CLASS_PASSWORD": PASSWORD}
     env.pop("SPECULATION_TEACHER_PASSWORD", None)
@@ -285,7 +285,7 @@ def test_hub_serves_the_app_to_a_logged_in_student(
 
     def see(pids: list[int]) -> None:
         for pid in pids:
-            seen.setdefault(pid, _start_time(pid))
+            seen.setdefault(pid, start_time(pid))
 
     started = time.monotonic()
     with open(log_path, "wb") as log_file:
@@ -301,8 +301,8 @@ def test_hub_serves_the_app_to_a_logged_in_student(
     see([hub.pid])
     left: list[str] = []
     try:
-        _wait_for_hub(hub, f"{base}/hub/api", log)
-        see(_descendants(hub.pid))
+        wait_for_hub(hub, f"{base}/hub/api", log)
+        see(descendants(hub.pid))
         hub_up = time.monotonic() - started
 
         page, watch = open_page(f"{base}/hub/login", wait_until="load")
@@ -319,7 +319,7 @@ def test_hub_serves_the_app_to_a_logged_in_student(
         try:
             page.wait_for_selector(SHOWN, state="visible", timeout=APP_TIMEOUT * 1000)
         except Exception:
-            see(_descendants(hub.pid))
+            see(descendants(hub.pid))
             pytest.fail(f"the app did not show {SHOWN!r} at {page.url}:\n{log()}")
         app_up = time.monotonic() - logged_in
         assert page.url.startswith(f"{base}/user/{USER}{APP_URL}"), page.url
@@ -334,7 +334,7 @@ def test_hub_serves_the_app_to_a_logged_in_student(
             timeout=30_000,
         )
 
-        processes = {pid: _cmdline(pid) for pid in _descendants(hub.pid)}
+        processes = {pid: _cmdline(pid) for pid in descendants(hub.pid)}
         see(list(processes))
         servers = [pid for pid, cmd in processes.items() if "jupyterhub.singleuser" in cmd]
         kernels = [pid for pid, cmd in processes.items() if "ipykernel" in cmd]
@@ -384,6 +384,6 @@ def test_hub_serves_the_app_to_a_logged_in_student(
         )
         # open_page closes the page (run_before_unload=True) after the test.
     finally:
-        see(_descendants(hub.pid))
-        left = _stop(hub, seen)
+        see(descendants(hub.pid))
+        left = stop_hub(hub, seen)
     assert not left, "still running after the hub stopped:\n" + "\n".join(left)

@@ -35,13 +35,13 @@ from test_jupyterhub import (
     APP_TIMEOUT,
     APP_URL,
     PASSWORD,
-    _descendants,
-    _free_ports,
-    _proxy_command,
-    _start_time,
-    _stop,
-    _wait_for_hub,
-    _write_config,
+    descendants,
+    free_ports,
+    proxy_command,
+    start_time,
+    stop_hub,
+    wait_for_hub,
+    write_config,
 )
 
 from speculation_nb import Rules, Session
@@ -97,7 +97,7 @@ def environ(pid: int) -> dict[str, str]:
 def kernel_stores(hub_pid: int) -> dict[str, set[str]]:
     """``{user: {SPECULATION_TABLE_STORE of each of their kernels}}``."""
     stores: dict[str, set[str]] = {}
-    for pid in _descendants(hub_pid):
+    for pid in descendants(hub_pid):
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
             env = environ(pid)
@@ -124,9 +124,9 @@ def page_problems(watch: PageWatch) -> list[str]:
 def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
     tmp_path: Path, open_page: Callable[..., tuple[Any, PageWatch]], redis_server: Any
 ) -> None:
-    proxy = _proxy_command()
-    port, hub_port, api_port = _free_ports(3)
-    config = _write_config(tmp_path, proxy, port, hub_port, api_port)
+    proxy = proxy_command()
+    port, hub_port, api_port = free_ports(3)
+    config = write_config(tmp_path, proxy, port, hub_port, api_port)
     log_path = tmp_path / "jupyterhub.log"
     referee_url, student_url = redis_server.url("referee"), redis_server.url("student")
     env = {
@@ -147,7 +147,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
 
     def see(pids: list[int]) -> None:
         for pid in pids:
-            seen.setdefault(pid, _start_time(pid))
+            seen.setdefault(pid, start_time(pid))
 
     store = open_store(referee_url)
     assert store is not None
@@ -164,8 +164,8 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
     see([hub.pid])
     left: list[str] = []
     try:
-        _wait_for_hub(hub, f"{base}/hub/api", log)
-        see(_descendants(hub.pid))
+        wait_for_hub(hub, f"{base}/hub/api", log)
+        see(descendants(hub.pid))
 
         # The teacher logs in and lands on the app, then opens the shared table.
         teacher_app = f"/user/{TEACHER}{APP_URL}?mode=classroom&players={PLAYERS}&seed={SEED}&pace=instant"
@@ -174,7 +174,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
         try:
             teacher.wait_for_selector("button.spec-next:enabled", timeout=TIMEOUT_MS)
         except Exception:
-            see(_descendants(hub.pid))
+            see(descendants(hub.pid))
             pytest.fail(f"the teacher's app did not show at {teacher.url}:\n{log()}")
         assert teacher.url.startswith(f"{base}/user/{TEACHER}{APP_URL}"), teacher.url
         teacher.locator("button.spec-open-table:visible").first.click()
@@ -199,7 +199,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
         try:
             seat_select.wait_for(timeout=TIMEOUT_MS)
         except Exception:
-            see(_descendants(hub.pid))
+            see(descendants(hub.pid))
             pytest.fail(f"the student's page did not show the join form at {student.url}:\n{log()}")
         assert student.url.startswith(f"{base}/user/{STUDENT}{APP_URL}"), student.url
         student.locator(".spec-member-name input").first.fill(STUDENT_NAME)
@@ -231,7 +231,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
         )
 
         # Each user's kernel had its group's address (deploy/jupyterhub_config.py).
-        processes = _descendants(hub.pid)
+        processes = descendants(hub.pid)
         see(processes)
         stores = kernel_stores(hub.pid)
         assert stores.get(TEACHER) == {referee_url}, stores
@@ -240,7 +240,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
             problems = page_problems(watch)
             assert not problems, "the page reported:\n" + "\n".join(problems)
     finally:
-        see(_descendants(hub.pid))
-        left = _stop(hub, seen)
+        see(descendants(hub.pid))
+        left = stop_hub(hub, seen)
         store.close()
     assert not left, "still running after the hub stopped:\n" + "\n".join(left)
