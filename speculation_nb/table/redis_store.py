@@ -48,7 +48,7 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .store import DEFAULT_TTL, StoreError, check_stream, dump_record, load_record
+from .store import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record
 
 if TYPE_CHECKING:
     import redis
@@ -247,11 +247,11 @@ class RedisStore:
 
     def read(self, code: str, stream: str, after: int = 0, limit: int = 1000) -> list[tuple[int, dict[str, Any]]]:
         check_stream(stream)
-        limit = _bounded(limit)
+        limit = bounded(limit)
         if limit == 0:
             return []
         with _errors():
-            entries: Any = self._client.xrange(self._key(code, stream), f"(0-{_bounded(after)}", "+", count=limit)
+            entries: Any = self._client.xrange(self._key(code, stream), f"(0-{bounded(after)}", "+", count=limit)
         return self._records(entries)
 
     def wait(
@@ -267,7 +267,7 @@ class RedisStore:
             block = max(1, int(min(left, _BLOCK) * 1000))
             with _errors():
                 answer: Any = self._client.xread(
-                    {self._key(code, stream): f"0-{_bounded(after)}"}, count=limit, block=block
+                    {self._key(code, stream): f"0-{bounded(after)}"}, count=limit, block=block
                 )
             streams: Any = answer.values() if isinstance(answer, dict) else [entries for _, entries in answer or []]
             for entries in streams:
@@ -339,11 +339,6 @@ def main(argv: list[str] | None = None) -> None:
     with open(os.open(options.envfile, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a") as out:
         out.write("".join(f"{name}={value}\n" for name, value in settings.items()))
     print(f"wrote the users referee and student to {options.aclfile}, their addresses to {options.envfile}")
-
-
-def _bounded(number: int) -> int:
-    """``number`` as a record number or count the store's queries take: 0 .. 2**63 - 1."""
-    return min(max(0, int(number)), 2**63 - 1)
 
 
 if __name__ == "__main__":

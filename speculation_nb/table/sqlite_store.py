@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .store import DEFAULT_TTL, StoreError, check_stream, dump_record, load_record
+from .store import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record
 
 __all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "SQLiteStore", "default_path", "default_url"]
 
@@ -202,7 +202,7 @@ class SQLiteStore:
 
     def read(self, code: str, stream: str, after: int = 0, limit: int = 1000) -> list[tuple[int, dict[str, Any]]]:
         check_stream(stream)
-        limit = _bounded(limit)
+        limit = bounded(limit)
         if limit == 0:
             return []
         with _errors():
@@ -211,7 +211,7 @@ class SQLiteStore:
                 .execute(
                     "SELECT r.n, r.body FROM records AS r JOIN tables AS t ON t.code = r.code"
                     " WHERE r.code = ? AND r.stream = ? AND r.n > ? AND t.expires > ? ORDER BY r.n LIMIT ?",
-                    (code, stream, _bounded(after), time.time(), limit),
+                    (code, stream, bounded(after), time.time(), limit),
                 )
                 .fetchall()
             )
@@ -276,8 +276,3 @@ class SQLiteStore:
 
     def __repr__(self) -> str:
         return f"SQLiteStore({str(self.path)!r})"
-
-
-def _bounded(number: int) -> int:
-    """``number`` as a record number or count the store's queries take: 0 .. 2**63 - 1."""
-    return min(max(0, int(number)), 2**63 - 1)

@@ -47,6 +47,7 @@ __all__ = [
     "MemoryStore",
     "StoreError",
     "TableStore",
+    "bounded",
     "check_stream",
     "dump_record",
     "load_record",
@@ -250,6 +251,11 @@ class MemoryStore:
     def close(self) -> None:
         with self._changed:
             self._tables.clear()
+
+
+def bounded(number: int) -> int:
+    """``number`` as a record number or count a store's queries take: 0 .. 2**63 - 1."""
+    return min(max(0, int(number)), 2**63 - 1)
 
 
 def check_stream(stream: str) -> None:
