@@ -227,6 +227,21 @@ c.Spawner.environment.update(t["environment"])  # keeps the school's (the shared
     return path
 
 
+def start_hub(config: Path, cwd: Path, env: dict[str, str], log_path: Path) -> subprocess.Popen:
+    """``jupyterhub -f config`` in a process session of its own (stop_hub ends the whole group),
+    its output in ``log_path``."""
+    with open(log_path, "wb") as log_file:
+        return subprocess.Popen(
+            [sys.executable, "-m", "jupyterhub", "-f", str(config)],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
 def wait_for_hub(hub: subprocess.Popen, url: str, log: Callable[[], str]) -> None:
     deadline = time.monotonic() + HUB_START_TIMEOUT
     while time.monotonic() < deadline:
@@ -288,16 +303,7 @@ def test_hub_serves_the_app_to_a_logged_in_student(
             seen.setdefault(pid, start_time(pid))
 
     started = time.monotonic()
-    with open(log_path, "wb") as log_file:
-        hub = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(config)],
-            cwd=tmp_path,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    hub = start_hub(config, tmp_path, env, log_path)
     see([hub.pid])
     left: list[str] = []
     try:

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 import time
 import urllib.parse
 from collections.abc import Callable
@@ -38,6 +36,7 @@ from test_jupyterhub import (
     descendants,
     free_ports,
     proxy_command,
+    start_hub,
     start_time,
     stop_hub,
     wait_for_hub,
@@ -151,16 +150,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
 
     store = open_store(referee_url)
     assert store is not None
-    with open(log_path, "wb") as log_file:
-        hub = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(config)],
-            cwd=tmp_path,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    hub = start_hub(config, tmp_path, env, log_path)
     see([hub.pid])
     left: list[str] = []
     try:
