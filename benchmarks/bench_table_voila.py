@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from load_test import APP, ProtocolSession, SessionResult, Target
-from voila_server import VoilaServer
+from voila_server import VoilaServer, process_cpu_seconds
 
 PLAYERS = 4
 CODE_SHOWN = re.compile(r"[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}")
@@ -155,14 +155,31 @@ class VoilaRun:
         self.server: VoilaServer | None = None
         self.cpu: dict[str, list[float]] = {}  # CPU seconds per step: the server and kernels, this process
 
-    def cpu_now(self) -> tuple[float, float]:
-        """CPU seconds so far of the server with its kernels, and of this process (the clients)."""
-        return (0.0 if self.server is None else self.server.cpu_seconds()), time.process_time()
+    def cpu_now(self) -> dict[str, float]:
+        """CPU seconds so far of the server process, of each kernel (by pid) and of this process (the clients)."""
+        seconds: dict[str, float] = {"clients": time.process_time()}
+        if self.server is not None and self.server.process is not None:
+            seconds["server"] = process_cpu_seconds(self.server.process.pid) or 0.0
+            for pid in self.server.kernel_pids():
+                seconds[str(pid)] = process_cpu_seconds(pid) or 0.0
+        return seconds
 
-    def cpu_since(self, kind: str, before: tuple[float, float]) -> None:
+    def cpu_since(self, kind: str, before: dict[str, float]) -> None:
+        """Note a step's CPU seconds: the server with its kernels, and apart the server process, the
+        busiest kernel (the teacher's: it referees and draws the projected app), the other kernels
+        (the students') and this process (the clients)."""
         now = self.cpu_now()
-        self.cpu.setdefault(f"{kind}: server and kernels", []).append(now[0] - before[0])
-        self.cpu.setdefault(f"{kind}: this process (the clients)", []).append(now[1] - before[1])
+        spent = {key: now[key] - before.get(key, 0.0) for key in now}
+        kernels = sorted((v for k, v in spent.items() if k not in ("server", "clients")), reverse=True)
+        parts = {
+            "server and kernels": spent.get("server", 0.0) + sum(kernels),
+            "the server process": spent.get("server", 0.0),
+            "the busiest kernel (the teacher's)": kernels[0] if kernels else 0.0,
+            "the other kernels (the students')": sum(kernels[1:]),
+            "this process (the clients)": spent["clients"],
+        }
+        for part, value in parts.items():
+            self.cpu.setdefault(f"{kind}: {part}", []).append(value)
 
     def left(self) -> float:
         return self.deadline - time.monotonic()

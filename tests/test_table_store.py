@@ -23,8 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis_server import RedisServer
 
+from speculation_nb.table import sqlite_store
+from speculation_nb.table.file_watch import watch
 from speculation_nb.table.sqlite_store import SQLiteStore
-from speculation_nb.table.store import MAX_RECORD, MemoryStore, StoreError, TableStore, open_store
+from speculation_nb.table.store import MAX_RECORD, MemoryStore, StoreError, TableStore, open_store, together
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 #: A safety net only: every wait below ends as soon as its condition holds.
@@ -239,6 +241,93 @@ def test_wait_wakes_on_append_from_another_process(shared_url: str) -> None:
     assert found == [(1, {"kind": "moment", "from": "another process"})]
     assert writer.exitcode == 0
     store.close()
+
+
+def _write_later(path: str, go: Any) -> None:
+    go.wait(PATIENCE)
+    with open(path, "a") as f:
+        f.write("a commit\n")
+
+
+def test_a_file_watch_wakes_on_another_process_write(tmp_path: Path) -> None:
+    """file_watch: a write by another process wakes the watch; without one it sleeps its timeout."""
+    target = tmp_path / "tables.sqlite3-wal"
+    target.write_text("")
+    wal = watch(target)
+    if wal is None:
+        pytest.skip("no inotify here: the store polls")
+    with wal:
+        assert wal.wait(0.05) is False
+        go = multiprocessing.get_context("spawn").Event()
+        writer = multiprocessing.get_context("spawn").Process(target=_write_later, args=(str(target), go))
+        writer.start()
+        go.set()
+        assert wal.wait(PATIENCE) is True
+        writer.join(PATIENCE)
+        assert writer.exitcode == 0
+        assert wal.wait(0.05) is False  # that write was taken once
+    with pytest.raises(ValueError, match="closed"):
+        wal.wait(0)
+
+
+def test_a_file_watch_of_a_missing_file_is_none(tmp_path: Path) -> None:
+    """Where the file cannot be watched the store polls instead."""
+    assert watch(tmp_path / "no-such-file") is None
+
+
+def test_sqlite_wait_is_woken_by_the_wal_not_the_safety_net(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit by another process wakes ``wait`` through the watched ``-wal`` file: with the
+    safety net's look moved past the timeout, only the wake-up can find the record."""
+    shared_url = store_url("sqlite", tmp_path, None)
+    monkeypatch.setattr(sqlite_store, "WATCHED_POLL", 10 * PATIENCE)
+    store = open_store(shared_url)
+    assert isinstance(store, SQLiteStore)
+    code = new_code()
+    store.create(code, {})
+    if watch(f"{store.path}-wal") is None:
+        pytest.skip("no inotify here: the store polls")
+    context = multiprocessing.get_context("spawn")
+    go = context.Event()
+    writer = context.Process(target=_append_later, args=(shared_url, code, go))
+    writer.start()
+    go.set()
+    found = store.wait(code, "events", timeout=PATIENCE)
+    writer.join(PATIENCE)
+    assert found == [(1, {"kind": "moment", "from": "another process"})]
+    store.close()
+
+
+def test_sqlite_writes_together_commit_once_or_not_at_all(tmp_path: Path) -> None:
+    """``together``: the referee's writes of one step are one commit (the followers wake once and
+    read them all); when one fails, none is kept and the error is raised."""
+    store = SQLiteStore(tmp_path / "tables.sqlite3")
+    other = SQLiteStore(store.path)  # another kernel's
+    code = new_code()
+    store.create(code, {})
+    with together(store):
+        store.put(code, "moment", {"step": 1})
+        store.append(code, "events", {"kind": "moment"})
+        with together(store):  # inside another: the outer one commits
+            store.touch(code)
+        assert other.get(code, "moment") is None  # not committed yet
+    assert other.get(code, "moment") == {"step": 1}
+    assert other.read(code, "events") == [(1, {"kind": "moment"})]
+    with pytest.raises(StoreError), together(store):
+        store.put(code, "moment", {"step": 2})
+        store.append(new_code(), "events", {"kind": "moment"})  # no such table
+    assert other.get(code, "moment") == {"step": 1}
+    assert store.append(code, "events", {"kind": "after"}) == 2  # the store goes on
+    other.close()
+    store.close()
+
+
+def test_together_on_a_store_without_it_writes_each_alone() -> None:
+    store = MemoryStore()
+    code = new_code()
+    store.create(code, {})
+    with together(store):
+        store.put(code, "moment", {"step": 1})
+        assert store.get(code, "moment") == {"step": 1}
 
 
 def _append_many(url: str, code: str, worker: int, count: int, go: Any, numbers: Any) -> None:

@@ -82,6 +82,8 @@ class Member:
         self._after = 0  # events read by updates()
         self._woken = 0  # events looked at while waiting for a reply
         self._closed = False
+        #: The newest moment this member has read (from an event of :meth:`updates`, or :meth:`latest`).
+        self.newest: Moment | None = None
 
     def refresh(self) -> dict[str, Any]:
         """Read the table's ``"meta"`` again (the free seats change as others join)."""
@@ -155,7 +157,10 @@ class Member:
         return moment
 
     def _follow(self, moment: Moment) -> None:
-        """The teacher may move this member (T9): read its seat from the moment, by its name."""
+        """Keep the newest moment; the teacher may move this member (T9): read its seat from the
+        moment, by its name."""
+        if self.newest is None or moment.version >= self.newest.version:
+            self.newest = moment
         if self.name is None:
             return
         folded = self.name.casefold()

@@ -35,7 +35,7 @@ from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
 from .seating import MemberInfo, Roster, Seated, SeatInfo
-from .store import StoreError, TableStore
+from .store import StoreError, TableStore, together
 
 __all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
 
@@ -422,8 +422,9 @@ class Referee:
         if same and not force:
             return False
         try:
-            self.store.put(self.code, "moment", moment)
-            self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
+            with together(self.store):
+                self.store.put(self.code, "moment", moment)
+                self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
         except StoreError as error:  # published at the next change; the teacher's page goes on
             self._trouble(error)
             return False
@@ -455,9 +456,10 @@ class Referee:
         if self.stopped is not None:
             return
         try:
-            self.store.put(self.code, "meta", self._meta())
-            self.store.put(self.code, "record", self._record())
-            self.store.touch(self.code)
+            with together(self.store):
+                self.store.put(self.code, "meta", self._meta())
+                self.store.put(self.code, "record", self._record())
+                self.store.touch(self.code)
         except StoreError as error:
             self._trouble(error)
         else:

@@ -7,10 +7,11 @@ many processes may open at once: readers never wait for the writer, and writers 
   lock, waited for up to :data:`BUSY_TIMEOUT` seconds): it reads the stream's highest number
   and writes the next, so the numbers are 1, 2, 3, ... in the order the store took the
   records, whichever process wrote them.
-* **Wake-ups.** :meth:`SQLiteStore.wait` reads, and when nothing is there it sleeps in short
-  steps (:data:`POLL` seconds) and reads again only when ``PRAGMA data_version`` says another
-  connection committed something (a cheap look at the shared WAL index, not a query). Appends
-  by another thread of the same process wake it at once.
+* **Wake-ups.** :meth:`SQLiteStore.wait` reads, and when nothing is there it sleeps until the
+  database's ``-wal`` file is written (:mod:`.file_watch`: inotify, on Linux), then reads again
+  when ``PRAGMA data_version`` says another connection committed something (a cheap look at the
+  shared WAL index, not a query). Where the file cannot be watched it looks every :data:`POLL`
+  seconds instead, and appends by another thread of the same process wake it at once.
 * **Threads.** Each thread has its own connection (a connection must not be shared between
   threads in use); :meth:`SQLiteStore.close` closes them all.
 * **Time.** A table expires by the wall clock (``time.time``), the one clock every process
@@ -34,14 +35,18 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from .file_watch import watch
 from .store import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record
 
-__all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "SQLiteStore", "default_path", "default_url"]
+__all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "WATCHED_POLL", "SQLiteStore", "default_path", "default_url"]
 
 #: Seconds a writer waits for the database's write lock before giving up with StoreError.
 BUSY_TIMEOUT = 15.0
-#: Seconds between two looks for another process's commit in :meth:`SQLiteStore.wait`.
+#: Seconds between two looks for another process's commit in :meth:`SQLiteStore.wait`, where the
+#: ``-wal`` file cannot be watched.
 POLL = 0.025
+#: Seconds between two looks where it is watched (a safety net: a commit wakes the waiter at once).
+WATCHED_POLL = 0.5
 #: The file's name when the store is given a folder.
 DEFAULT_FILE = "tables.sqlite3"
 
@@ -140,8 +145,27 @@ class SQLiteStore:
         return connection
 
     @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """This thread's writes inside the block in one transaction: one commit, so the waiters
+        wake once and see them all, or none of them when one fails (then the error is raised)."""
+        if getattr(self._local, "batch", None) is not None:  # inside another: that one commits
+            yield
+            return
+        with self._write() as connection:
+            self._local.batch = connection
+            try:
+                yield
+            finally:
+                self._local.batch = None
+
+    @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, holding the database's write lock from its start."""
+        """One write transaction, holding the database's write lock from its start (or the one
+        :meth:`together` holds open)."""
+        batch = getattr(self._local, "batch", None)
+        if batch is not None:
+            yield batch
+            return
         connection = self._connection()
         with _errors():
             connection.execute("BEGIN IMMEDIATE")
@@ -223,20 +247,33 @@ class SQLiteStore:
         check_stream(stream)
         deadline = time.monotonic() + max(0.0, timeout)
         connection = self._connection()
-        while True:
-            with _errors():
-                version = connection.execute("PRAGMA data_version").fetchone()[0]
-            found = self.read(code, stream, after, limit)
-            if found:
-                return found
+        with contextlib.ExitStack() as stack:
+            wal = watch(f"{self.path}-wal")  # before the first look: no commit slips in between
+            if wal is not None:
+                stack.enter_context(wal)
             while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return []
-                with self._appended:
-                    woken = self._appended.wait(min(POLL, left))
                 with _errors():
-                    if woken or connection.execute("PRAGMA data_version").fetchone()[0] != version:
+                    version = connection.execute("PRAGMA data_version").fetchone()[0]
+                found = self.read(code, stream, after, limit)
+                if found:
+                    return found
+                step = WATCHED_POLL
+                while True:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return []
+                    if wal is not None:
+                        woken = wal.wait(min(step, left))
+                        # A commit writes the -wal file before it shows in the WAL index: a wake-up
+                        # that finds nothing new looks again soon, not only at the safety net.
+                        step = POLL if woken else WATCHED_POLL
+                    else:
+                        with self._appended:
+                            woken = self._appended.wait(min(POLL, left))
+                    with _errors():
+                        if connection.execute("PRAGMA data_version").fetchone()[0] != version:
+                            break
+                    if woken and wal is None:
                         break
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:

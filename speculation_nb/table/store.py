@@ -31,6 +31,7 @@ users or machines: Redis streams, ``XREAD BLOCK`` wake-ups, ACL users, :mod:`.re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -52,6 +53,7 @@ __all__ = [
     "dump_record",
     "load_record",
     "open_store",
+    "together",
 ]
 
 STREAMS = ("requests", "events")
@@ -251,6 +253,13 @@ class MemoryStore:
     def close(self) -> None:
         with self._changed:
             self._tables.clear()
+
+
+def together(store: TableStore) -> contextlib.AbstractContextManager[None]:
+    """Several writes as one where the store can (``SQLiteStore.together``: one transaction, one
+    commit, so the followers wake once); elsewhere each write stands alone."""
+    method = getattr(store, "together", None)
+    return method() if callable(method) else contextlib.nullcontext()
 
 
 def bounded(number: int) -> int:

@@ -29,11 +29,12 @@ without hurrying the computers' pending actions.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -190,6 +191,7 @@ class Controller(HasTraits):
         self.computer_seats: frozenset[int] = frozenset()
         #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
         self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        self._publishers: list[Callable[[], None]] = []
         self.new_session(rules, names, deals, seed, human=human)
 
     # ----------------------------------------------------------------- reading
@@ -303,9 +305,25 @@ class Controller(HasTraits):
         )
 
     # ----------------------------------------------------------------- changes
+    def add_publisher(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` at every change, before ``version`` tells this page's views: what
+        publishes the change elsewhere (the shared table's referee) does not wait for this page
+        to redraw. ``fn`` must not raise (an error is logged, and the views redraw all the same)."""
+        self._publishers.append(fn)
+
+    def remove_publisher(self, fn: Callable[[], None]) -> None:
+        """Stop calling ``fn`` (no error when it was not added)."""
+        with contextlib.suppress(ValueError):
+            self._publishers.remove(fn)
+
     def _changed(self, message: str = "", kind: str = "info") -> None:
         self.message = message
         self.message_kind = kind
+        for fn in list(self._publishers):
+            try:
+                fn()
+            except Exception:
+                log.exception("speculation_nb controller: a publisher failed")
         self.version += 1
 
     def notify(self, message: str, kind: str = "error") -> None:

@@ -25,7 +25,8 @@ reloaded: DeviceMemory ``speculation_nb.host``), "Resume the table". Once open:
 The host secret lives in this kernel (the referee) and in the teacher's own browser (the
 DeviceMemory, so that a reload resumes, T9); never in the link, the code or any widget shown.
 The referee serves on the kernel's event loop (``serve()`` as a task); every change of the
-teacher's game (the controller's ``version``) publishes the moment shown.
+teacher's game publishes the moment shown (a publisher of the controller's), before the
+teacher's own page redraws: the students' screens do not wait for the projector's.
 
 CSS classes: ``spec-host`` (the root) and ``spec-host-*`` for its parts (:mod:`.host_style`).
 """
@@ -33,7 +34,6 @@ CSS classes: ``spec-host`` (the root) and ``spec-host-*`` for its parts (:mod:`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import os
@@ -151,6 +151,7 @@ class HostPanel(ControllerPanel):
         self.kept: dict[str, str] | None = None  # a table this browser kept, still open in the store
         self._qr_for: tuple[str, str] | None = None
         self._seat_rows: list[tuple[widgets.HTML, widgets.Button, widgets.Button]] = []
+        self._seat_boxes: list[widgets.HBox] = []
         self._build()
         controller.observe(self._on_change, "version")
         controller.observe(self._on_change, "lang")
@@ -295,7 +296,7 @@ class HostPanel(ControllerPanel):
         self.download = ""
         self.memory.keep({"code": referee.code, "secret": referee.host_secret})
         referee.observe(self._on_table)
-        self.controller.observe(self._publish, "version")
+        self.controller.add_publisher(self._publish)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop serves this kernel (a script, a test): handle_pending() by hand
@@ -305,20 +306,17 @@ class HostPanel(ControllerPanel):
             self.task.add_done_callback(self._served)
 
     def _stop(self) -> None:
-        with contextlib.suppress(ValueError):
-            self.controller.unobserve(self._publish, "version")
+        self.controller.remove_publisher(self._publish)
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None
         self.referee = None
 
-    def _publish(self, _change: Any = None) -> None:
+    def _publish(self) -> None:
+        """Before the teacher's page redraws (the controller's publisher): the moment to the class."""
         referee = self.referee
         if referee is not None:
-            had = bool(referee.trouble)
-            referee.publish()  # a store failure is kept in referee.trouble, never raised
-            if bool(referee.trouble) != had:  # the panel drew before this publish: say what changed
-                self.draw()
+            referee.publish()  # a store failure is kept in referee.trouble (drawn next), never raised
 
     def _served(self, task: asyncio.Task[None]) -> None:
         """The referee stopped serving: closed here, or another tab took the table over (T12)."""
@@ -558,9 +556,10 @@ class HostPanel(ControllerPanel):
             take.on_click(self.guard(functools.partial(self._seat_pressed, seat, "teacher")))
             computer.on_click(self.guard(functools.partial(self._seat_pressed, seat, "computer")))
             self._seat_rows.append((label, take, computer))
+            self._seat_boxes.append(tagged(widgets.HBox([label, take, computer]), "spec-host-seat"))
         rows = self._seat_rows[: len(seats)]
-        boxes = [tagged(widgets.HBox(list(row)), "spec-host-seat") for row in rows]
-        if [b.children for b in ui.seats.children] != [b.children for b in boxes]:
+        boxes = tuple(self._seat_boxes[: len(seats)])
+        if ui.seats.children != boxes:
             ui.seats.children = boxes
         ui.seats_title.value = esc(t("class.host.seats"))
         for info, (label, take, computer) in zip(seats, rows, strict=True):

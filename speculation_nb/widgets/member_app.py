@@ -358,8 +358,10 @@ class MemberApp:
         self.last_reply = reply
         self._say(reply.text(self.t, self._names()), "error")
 
-    def refresh_from_store(self) -> None:
-        """Read the referee's replies to this page's requests and the latest moment, and redraw."""
+    def refresh_from_store(self, followed: bool = False) -> None:
+        """Read the referee's replies to this page's requests and the latest moment, and redraw.
+        ``followed``: the follow task has just read the table's events, which carry the moments
+        and say when the table closed: nothing more to read for them."""
         member = self.member
         if member is None:
             return
@@ -380,10 +382,10 @@ class MemberApp:
                 self._say(self.t("error.unexpected"), "error")
         if not self.joined:
             member.refresh()  # the free seats change as others join
-        latest = member.latest()
+        latest = member.newest if followed else member.latest()
         if latest is not None and (self.moment is None or latest.version >= self.moment.version):
             self.moment = latest
-        if self.store is not None and not self.store.exists(self.code):
+        if not followed and self.store is not None and not self.store.exists(self.code):
             self.closed = True
         self.refresh()
 
@@ -413,7 +415,7 @@ class MemberApp:
                     continue
                 self.take_events(events)
                 if events or self._waiting or not self.joined:  # a quiet second costs one wait, no redraw
-                    self.refresh_from_store()
+                    self.refresh_from_store(followed=True)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store that hiccups: say nothing yet, try again in a moment

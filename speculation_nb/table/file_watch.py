@@ -1,0 +1,103 @@
+"""Wake up when a file is written, by any process: Linux's inotify, through :mod:`ctypes`.
+
+The SQLite store (:mod:`.sqlite_store`) commits every record to its database's ``-wal`` file;
+a kernel following a table sleeps until that file is written instead of looking every few
+milliseconds. Waking costs nothing while the table is quiet, and comes at once when it is not.
+
+:func:`watch` gives a :class:`FileWatch` on Linux, or ``None`` where inotify is missing (macOS,
+Windows), the file does not exist, or the system's limit of watches is reached: the caller
+then polls. A wake-up is a hint, never the truth: the caller reads what changed, and a write
+that changed nothing it follows wakes it for nothing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import errno
+import os
+import select
+import sys
+from pathlib import Path
+
+__all__ = ["FileWatch", "watch"]
+
+_IN_MODIFY = 0x00000002
+_IN_ATTRIB = 0x00000004
+_IN_CLOSE_WRITE = 0x00000008
+_IN_DELETE_SELF = 0x00000400
+_IN_MOVE_SELF = 0x00000800
+_MASK = _IN_MODIFY | _IN_ATTRIB | _IN_CLOSE_WRITE | _IN_DELETE_SELF | _IN_MOVE_SELF
+_IN_NONBLOCK = os.O_NONBLOCK
+_IN_CLOEXEC = getattr(os, "O_CLOEXEC", 0o2000000)
+
+_libc: ctypes.CDLL | None = None
+_missing = False
+
+
+def _inotify() -> ctypes.CDLL | None:
+    """libc with its inotify functions, or None where there is none (loaded once)."""
+    global _libc, _missing
+    if _libc is None and not _missing:
+        name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
+        try:
+            libc = ctypes.CDLL(name, use_errno=True) if name else None
+        except OSError:
+            libc = None
+        if libc is None or not hasattr(libc, "inotify_init1"):
+            _missing = True
+        else:
+            libc.inotify_init1.argtypes = [ctypes.c_int]
+            libc.inotify_add_watch.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_uint32]
+            _libc = libc
+    return _libc
+
+
+class FileWatch:
+    """One inotify descriptor watching one file: :meth:`wait` until it is written."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep until the file is written or ``timeout`` seconds pass; True when it was written
+        (every write since the last call counts, so none is missed between two calls)."""
+        if self._fd < 0:
+            raise ValueError("the file watch is closed")
+        readable, _, _ = select.select([self._fd], [], [], max(0.0, timeout))
+        if not readable:
+            return False
+        try:
+            while os.read(self._fd, 4096):
+                pass
+        except BlockingIOError:
+            pass
+        return True
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> FileWatch:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def watch(path: str | os.PathLike[str]) -> FileWatch | None:
+    """A watch on ``path``'s writes, or None where it cannot be had (then poll)."""
+    libc = _inotify()
+    if libc is None:
+        return None
+    fd = libc.inotify_init1(_IN_NONBLOCK | _IN_CLOEXEC)
+    if fd < 0:
+        return None  # EMFILE: the user's limit of inotify instances
+    if libc.inotify_add_watch(fd, os.fsencode(Path(path)), _MASK) < 0:
+        if ctypes.get_errno() not in (errno.ENOENT, errno.ENOSPC, errno.EACCES, errno.ENOTDIR):
+            os.close(fd)
+            raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(path))
+        os.close(fd)
+        return None
+    return FileWatch(fd)
