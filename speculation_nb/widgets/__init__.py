@@ -97,7 +97,9 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-share-link-box`` (``input.spec-share-link``, ``button.spec-share-copy``),
   ``spec-share-row``, ``spec-share-save-deal``, ``spec-share-save-session``,
   ``spec-share-download`` (``a.spec-share-file``), ``spec-share-open``,
-  ``spec-share-message``
+  ``spec-share-ask`` (the question before a file replaces a played session, also
+  ``spec-ask``: ``spec-share-ask-text``, ``spec-share-ask-yes`` "Replace",
+  ``spec-share-ask-no`` "Keep my session"), ``spec-share-message``
 * the shared table, the teacher's side (``widgets/host_panel.py``): ``spec-table-slot`` (below
   the share slot: the ``spec-open-table`` opener over ``spec-table-box``, or the one line
   ``spec-host-unavailable``), ``spec-host`` (the panel), ``spec-device-memory`` (the host
