@@ -92,6 +92,7 @@ KEY_PREFIXES = (
     "cast",
     "tournament",
     "class",
+    "confirm",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")

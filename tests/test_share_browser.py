@@ -7,7 +7,10 @@ moves with an auction and a sale, steps back, copies the link with the Copy
 button, and opens it in a fresh browser context: the same table, numbers,
 moment and link. A link that does not replay shows a line saying why. The
 session's file is downloaded and opened in another page through the file upload,
-and a file that is not a save is refused there. The simulate control runs in
+and a file that is not a save is refused there at once. That page (a phone, 360 px wide)
+has played a card, so the file does not replace its session at once: the panel asks,
+the focus on "Keep my session"; Enter keeps everything, and Shift+Tab, Enter on
+"Replace" opens the file. The simulate control runs in
 the page's kernel and shows its chart.
 """
 
@@ -164,10 +167,11 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
 
-    other, other_watch = open_page(server.url + "?mode=classroom&seed=1")
+    other, other_watch = open_page(server.url + "?mode=classroom&seed=1", width=360, height=780)
     other.wait_for_selector(READY, timeout=TIMEOUT_MS)
     open_panel(other, "share")
     other.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    act(other, READY)  # this page's session has an action in it now: a file asks before replacing it
     # A file that is not a save is refused, and the game shown stays.
     bad = tmp_path / "notes.json"
     bad.write_text("these are my notes, not a game")
@@ -179,8 +183,36 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
         in other.locator(".spec-share-message").first.inner_text()
     )
     assert link_value(other) == before
-    # The saved session opens where it was.
+    assert not other.locator(".spec-share-ask").first.is_visible()  # a bad file is never asked about
+    # A good file asks first, in words, with the focus on the answer that keeps; Enter keeps.
     upload(other, saved)
+    question = other.locator(".spec-share-ask").first
+    question.wait_for(state="visible", timeout=TIMEOUT_MS)
+    words = other.locator(".spec-share-ask-text").first.inner_text()
+    assert "You would lose deal 1, with 1 action taken" in words and "seed 7" in words
+    box = question.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360  # fits a 360 px screen
+    other.wait_for_function(
+        "() => document.activeElement && document.activeElement.classList.contains('spec-share-ask-no')",
+        timeout=TIMEOUT_MS,
+    )
+    other.keyboard.press("Enter")
+    other.wait_for_function(
+        "() => document.querySelector('.spec-share-message').textContent.includes('your session is unchanged')",
+        timeout=TIMEOUT_MS,
+    )
+    assert link_value(other) == before and not question.is_visible()
+    # Asked again: Shift+Tab reaches "Replace", Enter opens the saved session where it was.
+    upload(other, saved)
+    question.wait_for(state="visible", timeout=TIMEOUT_MS)
+    other.wait_for_function(
+        "() => document.activeElement && document.activeElement.classList.contains('spec-share-ask-no')",
+        timeout=TIMEOUT_MS,
+    )
+    other.keyboard.press("Shift+Tab")
+    focused = other.evaluate("() => document.activeElement.className + ' ' + document.activeElement.textContent")
+    assert "spec-share-ask-yes" in focused and "Replace" in focused
+    other.keyboard.press("Enter")
     other.wait_for_function(
         "([sel, link]) => { const el = document.querySelector(sel); return el && el.value === link; }",
         arg=[LINK, link],

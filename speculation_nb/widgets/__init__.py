@@ -34,7 +34,7 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-topbar``, ``spec-title``, ``spec-deal-info``, ``spec-headline`` (narrow
   screens), ``spec-message`` (+ ``spec-message-error``, ``spec-message-ok``,
   ``spec-message-past``, ``spec-message-auto`` by state), ``spec-confirm``
-  (``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``,
+  (also ``spec-ask``: ``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``,
   ``spec-left``, ``spec-odds``, ``spec-odds-slot``, ``spec-bottom``,
   ``spec-settings-area``, ``spec-share-slot`` (each slot: a ``spec-panel-opener``
   button, ``spec-open-simulation`` / ``spec-open-share``, over ``spec-simulation-box`` /
@@ -97,7 +97,9 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-share-link-box`` (``input.spec-share-link``, ``button.spec-share-copy``),
   ``spec-share-row``, ``spec-share-save-deal``, ``spec-share-save-session``,
   ``spec-share-download`` (``a.spec-share-file``), ``spec-share-open``,
-  ``spec-share-message``
+  ``spec-share-ask`` (the question before a file replaces a played session, also
+  ``spec-ask``: ``spec-share-ask-text``, ``spec-share-ask-yes`` "Replace",
+  ``spec-share-ask-no`` "Keep my session"), ``spec-share-message``
 * the shared table, the teacher's side (``widgets/host_panel.py``): ``spec-table-slot`` (below
   the share slot: the ``spec-open-table`` opener over ``spec-table-box``, or the one line
   ``spec-host-unavailable``), ``spec-host`` (the panel), ``spec-device-memory`` (the host

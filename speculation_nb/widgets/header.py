@@ -2,7 +2,8 @@
 
 * The title bar: the deal and its dealer, the seed, the mode; the seed field and
   "New session…". A new session throws the standings away, so once anything has
-  happened it asks first (the confirm row); Enter in the seed field is the same.
+  happened it asks first (the confirm row, a :class:`.confirm.ConfirmRow`); Enter in the
+  seed field is the same.
 * The headline (``spec-headline``): trump, best trump and its holder, the pot, in one
   line; the CSS shows it on narrow screens, where the table's own header is lower down.
 * The message line (``spec-message``): the last result, refusal or computer action.
@@ -16,8 +17,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator
+from .confirm import ConfirmRow
 from .controller import Controller, parse_seed
-from .parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
+from .parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, toggle_class
 
 __all__ = ["HeaderView"]
 
@@ -35,20 +37,13 @@ class HeaderView:
         ui.topbar.add_class("spec-topbar")
         ui.headline = html_widget("spec-headline")
         ui.message = html_widget("spec-message")
-        ui.confirm_text = html_widget("spec-confirm-text")
-        ui.confirm_yes = button("spec-confirm-yes", "danger")
-        ui.confirm_no = button("spec-confirm-no")
-        ui.confirm = widgets.HBox([ui.confirm_text, ui.confirm_yes, ui.confirm_no])
-        ui.confirm.add_class("spec-confirm")
-        show(ui.confirm, False)
+        self.row = ConfirmRow("spec-confirm", app.guard)
+        ui.confirm, ui.confirm_text, ui.confirm_yes, ui.confirm_no = self.row.widgets
         self.widgets = [ui.topbar, ui.headline, ui.message, ui.confirm]
-        self._pending: Callable[[], None] | None = None  # what a confirmed new session does
 
         g = app.guard
         ui.new_session.on_click(g(lambda _b: self.ask_new_session()))
         ui.seed.on_msg(g(self._on_seed_msg))
-        ui.confirm_yes.on_click(g(lambda _b: self.confirmed()))
-        ui.confirm_no.on_click(g(lambda _b: self.cancel()))
 
     # ------------------------------------------------------------ a new session
     def _on_seed_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
@@ -70,17 +65,23 @@ class HeaderView:
     def ask(self, start: Callable[[], None]) -> None:
         """Start a new session with ``start()``: at once while nothing has happened yet that it
         would throw away, else once the person confirms (the confirm row)."""
-        self._pending = start
         c = self.app.controller
         if not c.started:
-            self.confirmed()
+            self.row.drop()
+            self._start(start)
             return
+        self.row.ask(lambda: self._start(start), self._cancelled)
         c.notify(c.t("status.confirm_asked"), "info")
 
     def confirmed(self) -> None:
-        start, self._pending = self._pending, None
-        if start is None:
-            return  # a stale click: nothing was asked
+        """The confirm row's "Start a new session" (a stale click, with nothing asked, does nothing)."""
+        self.row.answer(True)
+
+    def cancel(self) -> None:
+        """The confirm row's "Cancel": the session goes on."""
+        self.row.answer(False)
+
+    def _start(self, start: Callable[[], None]) -> None:
         c = self.app.controller
         start()
         with self.app.quietly():
@@ -90,23 +91,26 @@ class HeaderView:
             said = f"{said} {status(c, c.game, c.t)}"
         c.notify(said, "ok")
 
-    def cancel(self) -> None:
-        self._pending = None
+    def _cancelled(self) -> None:
         c = self.app.controller
         c.notify(c.t("status.confirm_cancelled"), "info")
 
     @property
     def asking(self) -> bool:
-        return self._pending is not None
+        return self.row.asking
 
     # ------------------------------------------------------------------ refresh
     def texts(self, t: Translator) -> None:
         ui = self.app.ui
         ui.title.value = esc(t("app.title"))
         set_traits(ui.new_session, description=t("button.new_session"), tooltip=t("tooltip.new_session"))
-        set_traits(ui.confirm_yes, description=t("button.confirm_new_session"), tooltip=t("tooltip.confirm_yes"))
-        set_traits(ui.confirm_no, description=t("button.cancel"), tooltip=t("tooltip.confirm_no"))
-        ui.confirm_text.value = esc(t("status.confirm_new_session"))
+        self.row.words(
+            t("status.confirm_new_session"),
+            yes=t("button.confirm_new_session"),
+            yes_tip=t("tooltip.confirm_yes"),
+            no=t("button.cancel"),
+            no_tip=t("tooltip.confirm_no"),
+        )
         set_traits(ui.seed, placeholder=t("label.seed_placeholder"), tooltip=t("tooltip.seed_enter"), description="")
 
     def refresh(self, c: Controller, game: Any, t: Translator) -> None:
@@ -130,7 +134,6 @@ class HeaderView:
             name=bidi(c.names[holder]),
             pot=t.number(game.pot),
         )
-        show(ui.confirm, self._pending is not None)
         self.message(c, game, t)
 
     def message(self, c: Controller, game: Any, t: Translator) -> None:

@@ -10,8 +10,13 @@
   ``data:`` URL in an ``<a download>``, the JSON of ``to_json``), no clipboard and
   no server needed, so it works under Voila and under Pyodide alike;
 * "Open a saved file" (an ``ipywidgets.FileUpload``): a saved session opens in
-  the app; anything that is not a valid save is refused with the reason in words
-  (:func:`speculation_nb.share.read_save`), and the game shown stays as it was.
+  the app; anything that is not a valid save is refused at once with the reason in
+  words (:func:`speculation_nb.share.read_save`), and the game shown stays as it was.
+  A valid file replaces the session shown at once only while nothing has been played
+  in it (``Controller.started``); otherwise the panel first asks, in words, naming
+  what would be lost (the deal and its actions, the deals played and the standings)
+  and what the file holds, with "Replace" and "Keep my session" (:mod:`.confirm`).
+  Keep leaves everything as it was and says so.
 
 :func:`apply_moment` opens a :class:`~speculation_nb.share.SharedMoment` (read from
 a page's address by :func:`~speculation_nb.share.read_moment`) in a controller;
@@ -21,7 +26,9 @@ CSS classes: ``spec-share`` (the root), ``spec-share-title``, ``spec-share-link-
 (inside it ``input.spec-share-link``, ``button.spec-share-copy``, ``span.spec-share-copied``),
 ``spec-share-save-deal``, ``spec-share-save-session`` (buttons, also ``spec-button``),
 ``spec-share-download`` (inside it ``a.spec-share-file``), ``spec-share-open`` (the
-file upload), ``spec-share-message`` (+ ``spec-share-error`` / ``spec-share-ok``).
+file upload), ``spec-share-ask`` (the question before a file replaces a played session:
+``spec-share-ask-text``, ``button.spec-share-ask-yes`` "Replace", ``button.spec-share-ask-no``
+"Keep my session"), ``spec-share-message`` (+ ``spec-share-error`` / ``spec-share-ok``).
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ from ..game import Game
 from ..i18n import Translator, error_text
 from ..session import Session
 from ..share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
+from .confirm import CSS as CONFIRM_CSS
+from .confirm import ConfirmRow
 from .panel import ControllerPanel, tagged
 
 __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "share_error_text"]
@@ -147,6 +156,7 @@ class SharePanel(ControllerPanel):
         self.message_kind = ""
         self._file: tuple[str, str, str] | None = None  # (key of the button's words, file name, data URL)
         self._file_moment: tuple[Any, ...] | None = None
+        self._waiting: Game | Session | None = None  # a file read, waiting for the answer to the question
         self._message_class = ""
         self._build()
         controller.observe(self._on_change, "version")
@@ -156,7 +166,7 @@ class SharePanel(ControllerPanel):
     # ---------------------------------------------------------------- building
     def _build(self) -> None:
         ui = self.ui = SimpleNamespace()
-        ui.style = widgets.HTML(f"<style>{CSS}</style>")
+        ui.style = widgets.HTML(f"<style>{CSS}{CONFIRM_CSS}</style>")
         ui.title = tagged(widgets.HTML(), "spec-share-title")
         ui.link = tagged(widgets.HTML(), "spec-share-link-box")
         ui.save_deal = tagged(widgets.Button(), "spec-button", "spec-share-save-deal")
@@ -168,8 +178,11 @@ class SharePanel(ControllerPanel):
             "spec-share-open",
         )
         ui.message = tagged(widgets.HTML(), "spec-share-message")
+        self.asker = ConfirmRow("spec-share-ask", self.guard)
+        ui.ask, ui.ask_text, ui.ask_replace, ui.ask_keep = self.asker.widgets
         row = tagged(widgets.HBox([ui.save_deal, ui.save_session, ui.open]), "spec-share-row")
-        ui.root = tagged(widgets.VBox([ui.style, ui.title, ui.link, row, ui.download, ui.message]), "spec-share")
+        parts = [ui.style, ui.title, ui.link, row, ui.ask, ui.download, ui.message]
+        ui.root = tagged(widgets.VBox(parts), "spec-share")
         ui.save_deal.on_click(self.guard(lambda _b: self.save("deal")))
         ui.save_session.on_click(self.guard(lambda _b: self.save("session")))
         ui.open.observe(self.guard(self._on_upload), "value")
@@ -205,24 +218,63 @@ class SharePanel(ControllerPanel):
         self._say("", "")
         return text
 
+    @property
+    def asking(self) -> bool:
+        """True while a file read waits for the answer to "Replace this session?"."""
+        return self.asker.asking
+
     def load(self, data: bytes | str) -> bool:
-        """Open the bytes of a saved file: a session opens in the app (True), and so does a deal
+        """Open the bytes of a saved file: a session opens in the app, and so does a deal
         saved alone (as a session of that one deal, :meth:`Session.from_game`); anything
-        else is refused with the reason in the message line, and nothing changes."""
+        else is refused at once with the reason in the message line, and nothing changes
+        (False). A valid file (True) opens at once while the session shown is untouched;
+        once something has been played in it, the panel asks first (:attr:`asking`) and
+        the file opens on :meth:`replace`, or not at all on :meth:`keep`."""
         try:
             loaded = read_save(data)
         except ShareError as error:
             log.info("speculation_nb share panel: a file was refused: %s", error)
+            self._drop_question()
             self._say("error.save.refused", "error", reason=share_error_text(error, self.t))
             return False
+        if not self.controller.started:
+            self._drop_question()
+            self._open(loaded)
+            return True
+        self._waiting = loaded
+        self._say("", "")  # the question's words first, then the question shows
+        self.asker.ask(self._replace_answered, self._keep_answered)
+        return True
+
+    def replace(self) -> None:
+        """The answer "Replace": the file waiting opens (as the button does)."""
+        self.asker.answer(True)
+
+    def keep(self) -> None:
+        """The answer "Keep my session": the file is dropped, the session stays as it was."""
+        self.asker.answer(False)
+
+    def _replace_answered(self) -> None:
+        loaded, self._waiting = self._waiting, None
+        if loaded is not None:
+            self._open(loaded)
+
+    def _keep_answered(self) -> None:
+        self._waiting = None
+        self._say("confirm.share.kept", "ok")
+
+    def _drop_question(self) -> None:
+        self._waiting = None
+        self.asker.drop()
+
+    def _open(self, loaded: Game | Session) -> None:
         if isinstance(loaded, Game):
             names = self.controller.names if len(self.controller.names) == loaded.rules.players else None
             self.controller.replace_session(Session.from_game(loaded, names), None)
             self._say("status.share.opened_deal", "ok", moves=len(loaded.history))
-            return True
+            return
         self.controller.replace_session(loaded, None)
         self._say("status.share.opened", "ok", deal=loaded.deal_number, seed=loaded.seed)
-        return True
 
     def _on_upload(self, change: Any) -> None:
         files = change["new"]
@@ -237,6 +289,31 @@ class SharePanel(ControllerPanel):
                 self.ui.open.value = ()
 
     # ---------------------------------------------------------------- showing
+    def question(self) -> str:
+        """ "Replace this session?" in words: what the session shown would lose, what the file
+        waiting holds ("" when no file waits)."""
+        t, session, waiting = self.t, self.controller.session, self._waiting
+        if waiting is None:
+            return ""
+        game = session.game
+        played = session.deal_number - 1 + (1 if game.over else 0)
+        if played == 0:
+            lost = t.plural("confirm.share.lost_deal", len(game.history), deal=t.number(session.deal_number))
+        else:
+            best = session.standings()[0]
+            lost = t.plural(
+                "confirm.share.lost_session",
+                played,
+                deal=t.number(session.deal_number),
+                name=best.name,
+                chips=t.number(best.stack),
+            )
+        if isinstance(waiting, Game):
+            opened = t.plural("confirm.share.opens_deal", len(waiting.history))
+        else:
+            opened = t("confirm.share.opens_session", deal=t.number(waiting.deal_number), seed=waiting.seed)
+        return t("confirm.share.ask", lost=lost, opened=opened)
+
     def _on_change(self, _change: Any = None) -> None:
         try:
             if self._file is not None and self._file_moment != self._moment():
@@ -261,6 +338,13 @@ class SharePanel(ControllerPanel):
         ui.save_session.description = t("button.share.save_session")
         ui.open.description = t("button.share.open")
         ui.open.tooltip = t("tooltip.share.open")
+        self.asker.words(
+            self.question(),
+            yes=t("confirm.button.replace"),
+            yes_tip=t("confirm.tooltip.replace"),
+            no=t("confirm.button.keep"),
+            no_tip=t("confirm.tooltip.keep"),
+        )
         if self._file is None:
             ui.download.value = ""
         else:
