@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_fixtures import PageWatch
+from browser_fixtures import PageWatch, click_until_changed
 
 pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extra: pip install -e '.[test]'")
 
@@ -390,13 +390,7 @@ def test_hub_serves_the_app_to_a_logged_in_student(
         # The kernel answers through the hub's proxy: "Next card" extends the log; on a deal
         # already over (an Ace turned up, S5) "New deal" puts a new seed in the header.
         button, changes = (SHOWN, LOG) if page.locator(SHOWN).first.is_enabled() else (NEW_DEAL, DEAL_INFO)
-        before = page.locator(changes).first.text_content()
-        page.locator(button).first.click()
-        page.wait_for_function(
-            "([sel, before]) => { const el = document.querySelector(sel); return el && el.textContent !== before; }",
-            arg=[changes, before],
-            timeout=30_000,
-        )
+        click_until_changed(page, button, changes)
 
         processes = {pid: _cmdline(pid) for pid in descendants(hub.pid)}
         hub.see(list(processes))
