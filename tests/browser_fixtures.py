@@ -8,10 +8,14 @@ modules import the helpers (``PageWatch``, ``CHROMIUM``) from here.
     one headless Debian Chromium for the session (``/usr/bin/chromium``;
     Playwright's own browser downloads are not used). Missing Chromium skips
     the browser tests locally and fails them in CI (``CI`` set).
-``open_page(url, width=1280, height=800)``
-    a fresh browser context and page with a :class:`PageWatch` attached;
+``open_page(url, width=1280, height=800, wait_until="commit", **context_options)``
+    a fresh browser context (``context_options`` go to ``browser.new_context``:
+    ``has_touch``, ``is_mobile`` ...) and page with a :class:`PageWatch` attached;
     every page still open at the end of the test is closed with
     ``run_before_unload=True``, as a user closing the tab would.
+
+:func:`click_until_changed` clicks a button and waits until another element's text
+changes: the kernel behind the page answered.
 
 :class:`PageWatch` collects console errors, uncaught page errors and dialogs
 (``alert``/``confirm``, dismissed at once). It ignores exactly two things: the
@@ -37,6 +41,7 @@ __all__ = [
     "CHROMIUM_ARGS",
     "PageWatch",
     "browser",
+    "click_until_changed",
     "launch_chromium",
     "open_page",
 ]
@@ -147,8 +152,10 @@ def browser(playwright_session: Any) -> Iterator[Any]:
 def open_page(browser: Any) -> Iterator[Callable[..., tuple[Any, PageWatch]]]:
     contexts: list[Any] = []
 
-    def open_(url: str, width: int = 1280, height: int = 800, wait_until: str = "commit") -> tuple[Any, PageWatch]:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def open_(
+        url: str, width: int = 1280, height: int = 800, wait_until: str = "commit", **context_options: Any
+    ) -> tuple[Any, PageWatch]:
+        context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
         contexts.append(context)
         page = context.new_page()
         watch = PageWatch().attach(page)
@@ -161,3 +168,15 @@ def open_page(browser: Any) -> Iterator[Callable[..., tuple[Any, PageWatch]]]:
             if not page.is_closed():
                 page.close(run_before_unload=True)
         context.close()
+
+
+def click_until_changed(page: Any, button: str, changes: str, timeout_ms: int = 30_000) -> None:
+    """Click the first ``button`` and wait until the text of the first ``changes`` is no longer
+    what it was before the click (the kernel answered)."""
+    before = page.locator(changes).first.text_content()
+    page.locator(button).first.click()
+    page.wait_for_function(
+        "([sel, before]) => { const el = document.querySelector(sel); return el && el.textContent !== before; }",
+        arg=[changes, before],
+        timeout=timeout_ms,
+    )

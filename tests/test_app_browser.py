@@ -21,6 +21,7 @@ from math import floor
 from pathlib import Path
 
 import pytest
+from browser_fixtures import click_until_changed
 from voila_server import REPO, VoilaServer, page_kernel_id
 
 from speculation_nb import Rules, Session, odds
@@ -75,13 +76,7 @@ def app_server():
 
 def _next_card_answers(page) -> None:
     """Click "Next card" and wait until the log shows it: the kernel is alive."""
-    before = page.locator(LOG).first.text_content()
-    page.locator(READY).first.click()
-    page.wait_for_function(
-        "([sel, before]) => { const el = document.querySelector(sel); return el && el.textContent !== before; }",
-        arg=[LOG, before],
-        timeout=30_000,
-    )
+    click_until_changed(page, READY, LOG)
 
 
 @pytest.mark.browser

@@ -11,6 +11,8 @@ the keys named in the help line, the live region speaking the new chance.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from browser_fixtures import PageWatch
 from voila_server import REPO, VoilaServer
@@ -33,29 +35,18 @@ def server():
 
 
 @pytest.fixture
-def open_app(browser):
-    contexts = []
-
-    def open_(query: str = QUERY, width: int = 1280, height: int = 800):
+def open_app(open_page):
+    def open_(query: str = QUERY, width: int = 1280, height: int = 800) -> tuple[Any, PageWatch]:
         touch = width < PHONE
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch, device_scale_factor=1
+        page, watch = open_page(
+            server_url[0] + query, width, height, has_touch=touch, is_mobile=touch, device_scale_factor=1
         )
-        contexts.append(context)
-        page = context.new_page()
-        watch = PageWatch().attach(page)
-        page.goto(server_url[0] + query, wait_until="commit")
         page.locator(READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         page.wait_for_function("() => document.querySelector('.spec-keys .spec-live') !== null", timeout=30_000)
         page.wait_for_timeout(300)
         return page, watch
 
-    yield open_
-    for context in contexts:
-        for page in context.pages:
-            if not page.is_closed():
-                page.close(run_before_unload=True)
-        context.close()
+    return open_
 
 
 server_url: list[str] = [""]

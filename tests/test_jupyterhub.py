@@ -40,12 +40,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_fixtures import PageWatch
+from browser_fixtures import PageWatch, click_until_changed
 
 pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extra: pip install -e '.[test]'")
 
@@ -280,68 +281,119 @@ def stop_hub(hub: subprocess.Popen, seen: dict[int, int | None]) -> list[str]:
     return described
 
 
+@dataclass
+class Hub:
+    """A JupyterHub a test started on loopback, and every process it started (``seen``)."""
+
+    process: subprocess.Popen
+    port: int
+    log_path: Path
+    #: pid: start time, of every process the hub started (stop_hub checks that none is left)
+    seen: dict[int, int | None] = field(default_factory=dict)
+    #: seconds from the hub's start until it answered
+    up: float = 0.0
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def base(self) -> str:
+        """The hub's address, as the browser opens it."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def log(self) -> str:
+        """The end of the hub's log (its output and its users' servers'), for a failure's message."""
+        return self.log_path.read_text(errors="replace")[-6000:]
+
+    def see(self, pids: Iterable[int] | None = None) -> None:
+        """Note ``pids`` (by default every process the hub runs now) as the hub's."""
+        for pid in descendants(self.pid) if pids is None else pids:
+            self.seen.setdefault(pid, start_time(pid))
+
+    def land(self, page: Any, user: str, selector: str, what: str) -> None:
+        """Wait (``APP_TIMEOUT`` at most) until ``page`` shows ``selector``, then check that it is
+        ``user``'s app; if it never shows, fail with the hub's log."""
+        try:
+            page.wait_for_selector(selector, state="visible", timeout=APP_TIMEOUT * 1000)
+        except Exception:
+            self.see()
+            pytest.fail(f"{what} did not show {selector!r} at {page.url}:\n{self.log()}")
+        assert page.url.startswith(f"{self.base}/user/{user}{APP_URL}"), page.url
+
+
+@contextlib.contextmanager
+def running_hub(tmp: Path, env: dict[str, str]) -> Iterator[Hub]:
+    """The school's hub (:func:`write_config`) on free loopback ports, started with ``env`` in
+    ``tmp`` and answering. When the ``with`` block ends the hub is stopped (:func:`stop_hub`);
+    if the block passed, nothing the hub started may be left running."""
+    proxy = proxy_command()
+    port, hub_port, api_port = free_ports(3)
+    config = write_config(tmp, proxy, port, hub_port, api_port)
+    log_path = tmp / "jupyterhub.log"
+    started = time.monotonic()
+    hub = Hub(start_hub(config, tmp, env, log_path), port, log_path)
+    hub.see([hub.pid])
+    left: list[str] = []
+    try:
+        wait_for_hub(hub.process, f"{hub.base}/hub/api", hub.log)
+        hub.see()
+        hub.up = time.monotonic() - started
+        yield hub
+    finally:
+        hub.see()
+        left = stop_hub(hub.process, hub.seen)
+    assert not left, "still running after the hub stopped:\n" + "\n".join(left)
+
+
+def log_in(page: Any, user: str, password: str) -> None:
+    """Log in on the hub's login page, which then sends the browser where its ``next`` says."""
+    page.fill("#username_input", user)
+    page.fill("#password_input", password)
+    page.click("#login_submit")
+
+
+def page_problems(watch: PageWatch, *refused: str) -> list[str]:
+    """What went wrong in a page, but for the failed loads of the ``refused`` addresses (a wrong
+    password's login page), what Voila's templates ask a CDN for (MathJax, Font Awesome), which
+    this offline machine cannot load and a school's browsers can, and ipympl's occasional
+    "drawImage ... 'broken' state" while a figure's first image loads (seen here once under load;
+    cf. matplotlib/ipympl#472): the app's own browser test is the judge of the app's console."""
+    return [
+        problem
+        for problem in watch.problems
+        if not (
+            problem.startswith("console error: Failed to load resource:")
+            and ("[https://" in problem or any(problem.endswith(f"[{url}]") for url in refused))
+        )
+        and not problem.startswith("console error: Error setting state: Failed to execute 'drawImage'")
+    ]
+
+
 @pytest.mark.browser
 @pytest.mark.skipif(not APP.is_file(), reason="notebooks/app.ipynb does not exist yet")
 def test_hub_serves_the_app_to_a_logged_in_student(
     tmp_path: Path, open_page: Callable[..., tuple[Any, PageWatch]]
 ) -> None:
-    proxy = proxy_command()
-    port, hub_port, api_port = free_ports(3)
-    config = write_config(tmp_path, proxy, port, hub_port, api_port)
-    log_path = tmp_path / "jupyterhub.log"
     env = {**os.environ, "SPECULATION_CLASS_PASSWORD": PASSWORD}
     env.pop("SPECULATION_TEACHER_PASSWORD", None)
-
-    def log() -> str:
-        return log_path.read_text(errors="replace")[-6000:]
-
-    base = f"http://127.0.0.1:{port}"
-    seen: dict[int, int | None] = {}  # pid: start time, of every process the hub started
-
-    def see(pids: list[int]) -> None:
-        for pid in pids:
-            seen.setdefault(pid, start_time(pid))
-
-    started = time.monotonic()
-    hub = start_hub(config, tmp_path, env, log_path)
-    see([hub.pid])
-    left: list[str] = []
-    try:
-        wait_for_hub(hub, f"{base}/hub/api", log)
-        see(descendants(hub.pid))
-        hub_up = time.monotonic() - started
-
-        page, watch = open_page(f"{base}/hub/login", wait_until="load")
+    with running_hub(tmp_path, env) as hub:
+        page, watch = open_page(f"{hub.base}/hub/login", wait_until="load")
         # A wrong password does not let anyone in.
-        page.fill("#username_input", USER)
-        page.fill("#password_input", "not-the-class-password")
-        page.click("#login_submit")
+        log_in(page, USER, "not-the-class-password")
         page.wait_for_selector(".login_error", timeout=10_000)
         # The class password does, and lands the student on the app.
         logged_in = time.monotonic()
-        page.fill("#username_input", USER)
-        page.fill("#password_input", PASSWORD)
-        page.click("#login_submit")
-        try:
-            page.wait_for_selector(SHOWN, state="visible", timeout=APP_TIMEOUT * 1000)
-        except Exception:
-            see(descendants(hub.pid))
-            pytest.fail(f"the app did not show {SHOWN!r} at {page.url}:\n{log()}")
+        log_in(page, USER, PASSWORD)
+        hub.land(page, USER, SHOWN, "the app")
         app_up = time.monotonic() - logged_in
-        assert page.url.startswith(f"{base}/user/{USER}{APP_URL}"), page.url
         # The kernel answers through the hub's proxy: "Next card" extends the log; on a deal
         # already over (an Ace turned up, S5) "New deal" puts a new seed in the header.
         button, changes = (SHOWN, LOG) if page.locator(SHOWN).first.is_enabled() else (NEW_DEAL, DEAL_INFO)
-        before = page.locator(changes).first.text_content()
-        page.locator(button).first.click()
-        page.wait_for_function(
-            "([sel, before]) => { const el = document.querySelector(sel); return el && el.textContent !== before; }",
-            arg=[changes, before],
-            timeout=30_000,
-        )
+        click_until_changed(page, button, changes)
 
         processes = {pid: _cmdline(pid) for pid in descendants(hub.pid)}
-        see(list(processes))
+        hub.see(list(processes))
         servers = [pid for pid, cmd in processes.items() if "jupyterhub.singleuser" in cmd]
         kernels = [pid for pid, cmd in processes.items() if "ipykernel" in cmd]
         assert len(servers) == 1, processes
@@ -349,33 +401,21 @@ def test_hub_serves_the_app_to_a_logged_in_student(
         # The culler runs; its first round (at start-up) read the list of users
         # with its role's scopes and was refused nothing.
         assert any("jupyterhub_idle_culler" in cmd for cmd in processes.values()), processes
-        full_log = log_path.read_text(errors="replace")
-        assert re.search(r"\b200 GET /hub/api/users\S* \(jupyterhub-idle-culler@", full_log), log()
+        full_log = hub.log_path.read_text(errors="replace")
+        assert re.search(r"\b200 GET /hub/api/users\S* \(jupyterhub-idle-culler@", full_log), hub.log()
         assert not re.findall(r"\b40[13] \w+ \S+ \(jupyterhub-idle-culler@.*", full_log)
         # Students get no terminal, and their kernels run no code sent from a page.
-        response = page.request.get(f"{base}/user/{USER}/api/terminals")
+        response = page.request.get(f"{hub.base}/user/{USER}/api/terminals")
         assert response.status == 404, response.status
-        kernel_ids = [k["id"] for k in page.request.get(f"{base}/user/{USER}/api/kernels").json()]
+        kernel_ids = [k["id"] for k in page.request.get(f"{hub.base}/user/{USER}/api/kernels").json()]
         assert len(kernel_ids) == 1, kernel_ids
-        channels = f"ws://127.0.0.1:{port}/user/{USER}/api/kernels/{kernel_ids[0]}/channels?session_id=hub-test"
+        channels = f"ws://127.0.0.1:{hub.port}/user/{USER}/api/kernels/{kernel_ids[0]}/channels?session_id=hub-test"
         replies = page.evaluate(SEND_CODE, channels)
         assert "kernel_info_reply" in replies, replies
         assert "execute_reply" not in replies, replies
-        # Nothing went wrong in the page, but for the refused wrong password,
-        # what Voila's templates ask a CDN for (MathJax, Font Awesome), which
-        # this offline machine cannot load and a school's browsers can, and
-        # ipympl's occasional "drawImage ... 'broken' state" while a figure's
-        # first image loads (seen here once under load; cf. matplotlib/ipympl#472):
-        # the app's own browser test is the judge of the app's console.
-        problems = [
-            problem
-            for problem in watch.problems
-            if not (
-                problem.startswith("console error: Failed to load resource:")
-                and (problem.endswith(f"[{base}/hub/login?next=]") or "[https://" in problem)
-            )
-            and not problem.startswith("console error: Error setting state: Failed to execute 'drawImage'")
-        ]
+        # Nothing went wrong in the page, but for the refused wrong password (and what
+        # page_problems passes over).
+        problems = page_problems(watch, f"{hub.base}/hub/login?next=")
         assert not problems, "the page reported:\n" + "\n".join(problems)
 
         def usage(word: str) -> str:
@@ -383,13 +423,9 @@ def test_hub_serves_the_app_to_a_logged_in_student(
             return _usage(pids[0]) if pids else "?"
 
         print(
-            f"\nhub up in {hub_up:.1f} s; login to app in {app_up:.1f} s\n"
+            f"\nhub up in {hub.up:.1f} s; login to app in {app_up:.1f} s\n"
             f"student's server: {_usage(servers[0])}\napp kernel: {_usage(kernels[0])}\n"
             f"hub: {_usage(hub.pid)}\nproxy: {usage('configurable-http-proxy')}\n"
             f"culler: {usage('jupyterhub_idle_culler')}"
         )
         # open_page closes the page (run_before_unload=True) after the test.
-    finally:
-        see(descendants(hub.pid))
-        left = stop_hub(hub, seen)
-    assert not left, "still running after the hub stopped:\n" + "\n".join(left)

@@ -18,6 +18,7 @@ refused nothing the join needed). Stopping the hub leaves none of its processes 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -28,20 +29,7 @@ from typing import Any
 
 import pytest
 from browser_fixtures import PageWatch
-from test_jupyterhub import (
-    APP,
-    APP_TIMEOUT,
-    APP_URL,
-    PASSWORD,
-    descendants,
-    free_ports,
-    proxy_command,
-    start_hub,
-    start_time,
-    stop_hub,
-    wait_for_hub,
-    write_config,
-)
+from test_jupyterhub import APP, APP_TIMEOUT, APP_URL, PASSWORD, descendants, log_in, page_problems, running_hub
 
 from speculation_nb import Rules, Session
 from speculation_nb.table.codes import read_code
@@ -73,13 +61,6 @@ def a_seed_and_a_seat() -> tuple[int, int]:
 SEED, SEAT = a_seed_and_a_seat()
 
 
-def login_to(page: Any, user: str, password: str) -> None:
-    """Log in on the hub's login page, which then sends the browser where its ``next`` says."""
-    page.fill("#username_input", user)
-    page.fill("#password_input", password)
-    page.click("#login_submit")
-
-
 def login_url(base: str, landing: str) -> str:
     """The hub's login page that, once logged in, starts the user's server and opens ``landing``
     (a page of a server not running yet is a "not running" page, 424, without the spawn)."""
@@ -107,26 +88,11 @@ def kernel_stores(hub_pid: int) -> dict[str, set[str]]:
     return stores
 
 
-def page_problems(watch: PageWatch) -> list[str]:
-    """What went wrong in a page, but for what Voila's templates ask a CDN for (offline here) and
-    ipympl's occasional "drawImage" while a figure's first image loads (as tests/test_jupyterhub.py)."""
-    return [
-        p
-        for p in watch.problems
-        if not (p.startswith("console error: Failed to load resource:") and "[https://" in p)
-        and not p.startswith("console error: Error setting state: Failed to execute 'drawImage'")
-    ]
-
-
 @pytest.mark.browser
 @pytest.mark.skipif(not APP.is_file(), reason="notebooks/app.ipynb does not exist yet")
 def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
     tmp_path: Path, open_page: Callable[..., tuple[Any, PageWatch]], redis_server: Any
 ) -> None:
-    proxy = proxy_command()
-    port, hub_port, api_port = free_ports(3)
-    config = write_config(tmp_path, proxy, port, hub_port, api_port)
-    log_path = tmp_path / "jupyterhub.log"
     referee_url, student_url = redis_server.url("referee"), redis_server.url("student")
     env = {
         **os.environ,
@@ -138,35 +104,14 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
     for name in (STORE_SETTING, "SPECULATION_TABLE_REFEREE_STORE"):
         env.pop(name, None)  # only the hub's config gives kernels a store
 
-    def log() -> str:
-        return log_path.read_text(errors="replace")[-6000:]
-
-    base = f"http://127.0.0.1:{port}"
-    seen: dict[int, int | None] = {}  # pid: start time, of every process the hub started
-
-    def see(pids: list[int]) -> None:
-        for pid in pids:
-            seen.setdefault(pid, start_time(pid))
-
     store = open_store(referee_url)
     assert store is not None
-    hub = start_hub(config, tmp_path, env, log_path)
-    see([hub.pid])
-    left: list[str] = []
-    try:
-        wait_for_hub(hub, f"{base}/hub/api", log)
-        see(descendants(hub.pid))
-
+    with contextlib.closing(store), running_hub(tmp_path, env) as hub:
         # The teacher logs in and lands on the app, then opens the shared table.
         teacher_app = f"/user/{TEACHER}{APP_URL}?mode=classroom&players={PLAYERS}&seed={SEED}&pace=instant"
-        teacher, teacher_watch = open_page(login_url(base, teacher_app), wait_until="load")
-        login_to(teacher, TEACHER, TEACHER_PASSWORD)
-        try:
-            teacher.wait_for_selector("button.spec-next:enabled", timeout=TIMEOUT_MS)
-        except Exception:
-            see(descendants(hub.pid))
-            pytest.fail(f"the teacher's app did not show at {teacher.url}:\n{log()}")
-        assert teacher.url.startswith(f"{base}/user/{TEACHER}{APP_URL}"), teacher.url
+        teacher, teacher_watch = open_page(login_url(hub.base, teacher_app), wait_until="load")
+        log_in(teacher, TEACHER, TEACHER_PASSWORD)
+        hub.land(teacher, TEACHER, "button.spec-next:enabled", "the teacher's app")
         teacher.locator("button.spec-open-table:visible").first.click()
         opener = teacher.locator("button.spec-host-open:visible").first
         opener.wait_for(timeout=TIMEOUT_MS)
@@ -183,15 +128,10 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
 
         # A student logs in straight to the app with the table's code, and joins at a seat.
         student_app = f"/user/{STUDENT}{APP_URL}?table={code}"
-        student, student_watch = open_page(login_url(base, student_app), width=390, height=844, wait_until="load")
-        login_to(student, STUDENT, PASSWORD)
+        student, student_watch = open_page(login_url(hub.base, student_app), width=390, height=844, wait_until="load")
+        log_in(student, STUDENT, PASSWORD)
+        hub.land(student, STUDENT, ".spec-member-seat select", "the student's join form")
         seat_select = student.locator(".spec-member-seat select").first
-        try:
-            seat_select.wait_for(timeout=TIMEOUT_MS)
-        except Exception:
-            see(descendants(hub.pid))
-            pytest.fail(f"the student's page did not show the join form at {student.url}:\n{log()}")
-        assert student.url.startswith(f"{base}/user/{STUDENT}{APP_URL}"), student.url
         student.locator(".spec-member-name input").first.fill(STUDENT_NAME)
         labels = seat_select.locator("option").all_inner_texts()
         wanted = [i for i, label in enumerate(labels) if DEFAULT_NAMES[SEAT] in label]
@@ -222,15 +162,10 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
 
         # Each user's kernel had its group's address (deploy/jupyterhub_config.py).
         processes = descendants(hub.pid)
-        see(processes)
+        hub.see(processes)
         stores = kernel_stores(hub.pid)
         assert stores.get(TEACHER) == {referee_url}, stores
         assert stores.get(STUDENT) == {student_url}, stores
         for watch in (teacher_watch, student_watch):
             problems = page_problems(watch)
             assert not problems, "the page reported:\n" + "\n".join(problems)
-    finally:
-        see(descendants(hub.pid))
-        left = stop_hub(hub, seen)
-        store.close()
-    assert not left, "still running after the hub stopped:\n" + "\n".join(left)

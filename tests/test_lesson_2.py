@@ -13,20 +13,13 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lesson_helpers import live_moments
 
 from speculation_nb import Game, Rules, odds
 from speculation_nb.lessons import lesson2 as L
 from speculation_nb.lessons.questions import get
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-
-
-def live_moments(rules: Rules, seeds):
-    for seed in seeds:
-        game = Game.deal(rules, seed=seed)
-        while not game.over:
-            yield game
-            game.reveal()
 
 
 # ------------------------------------------------------------------ counting

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from lesson_helpers import live_moments
 
 from speculation_nb import Game, Rules, odds
 from speculation_nb import simulate as sim
@@ -18,14 +19,6 @@ from speculation_nb.lessons.questions import get
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 PART_A = (NOTEBOOKS / "03a_what_is_a_card_worth.ipynb").read_text(encoding="utf-8")
 PART_B = (NOTEBOOKS / "03b_rules_of_thumb.ipynb").read_text(encoding="utf-8")
-
-
-def live_moments(rules: Rules, seeds):
-    for seed in seeds:
-        game = Game.deal(rules, seed=seed)
-        while not game.over:
-            yield game
-            game.reveal()
 
 
 # ------------------------------------------------------------------ helpers

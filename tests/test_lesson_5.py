@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from lesson_helpers import assert_worded
 
 from speculation_nb import odds
 from speculation_nb.game import Game
@@ -157,10 +158,7 @@ def test_every_exercise_has_its_words_in_four_languages():
     found = [q for q in questions() if q.lesson in PARTS]
     assert {q.lesson for q in found} == set(PARTS) and len(found) == 6
     for q in found:
-        for lang in ("en", "it", "pt", "de"):
-            words = q.texts(lang)
-            assert words["question"] and words["hint"] and words["solution"], (q.key, lang)
-            assert "{" not in "".join(words.values())
+        assert_worded(q)
 
 
 # --------------------------------------------------------------------------- the simulated evenings of 05b

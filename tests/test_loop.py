@@ -4,7 +4,7 @@ and gives exactly the actions of the play loops of version 0.1.0 (kept below as 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
 import pytest
@@ -330,6 +330,19 @@ def test_a_holder_who_declined_to_open_is_not_asked_again_for_the_same_trump():
 
 
 # ----------------------------------------------------------------------------- reasons
+def moves_to_the_end(game: Game, strategies: Mapping[int, Strategy]) -> Iterator[Move]:
+    """Play ``game`` out through the loop (a card turned up where no one moves), yielding each
+    move just before it is applied."""
+    asked: set = set()
+    while not game.over:
+        move = next_move(game, strategies, asked)
+        if move is None:
+            game.reveal()
+            continue
+        yield move
+        game.apply(move.action)
+
+
 def moves_of_many_deals(count: int, seed: int) -> list[tuple[Game, Move, Mapping[int, Strategy]]]:
     """(the game just before the move, the move, the table) for the moves of many seeded deals."""
     rng = random.Random(seed)
@@ -338,14 +351,7 @@ def moves_of_many_deals(count: int, seed: int) -> list[tuple[Game, Move, Mapping
         rules = random_rules(rng)
         strategies = random_table(rng, rules)
         game = Game.deal(rules, seed=rng.randrange(10**9))
-        asked: set = set()
-        while not game.over:
-            move = next_move(game, strategies, asked)
-            if move is None:
-                game.reveal()
-                continue
-            out.append((game.copy(), move, strategies))
-            game.apply(move.action)
+        out += [(game.copy(), move, strategies) for move in moves_to_the_end(game, strategies)]
     return out
 
 
@@ -427,18 +433,12 @@ def test_trades_are_moves_with_their_gain():
             s: strategy("pile-buyer") if s == 0 else strategy("cautious", trades=True) for s in range(rules.players)
         }
         game = Game.deal(rules, seed=rng.randrange(10**9))
-        asked: set = set()
-        while not game.over:
-            move = next_move(game, strategies, asked)
-            if move is None:
-                game.reveal()
-                continue
+        for move in moves_to_the_end(game, strategies):
             if move.action.kind == "blind_trade":
                 trade = Trade(*(move.action[k] for k in ("buyer", "seller", "count", "price")))
                 assert move.reason == ("reason.trade.one" if trade.count == 1 else "reason.trade.other")
                 assert move.params["gain"] == odds.trade_gain(game, trade.buyer, *trade) > 0
                 return
-            game.apply(move.action)
     pytest.fail("no trade was made")
 
 

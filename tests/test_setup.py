@@ -10,6 +10,9 @@ import pytest
 from speculation_nb import Card, Game, IllegalAction, Rules
 from speculation_nb.cards import full_deck
 
+#: Four players' piles of three, one heart (9H) among them: the layout of the turn-up's tests (S4, S5).
+FOUR_PILES = [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"], ["9C", "10C", "JC"]]
+
 
 def cards(*texts: str) -> list[Card]:
     return [Card.parse(t) for t in texts]
@@ -276,12 +279,7 @@ def test_s3_a_bad_layout_is_refused(piles, turn_up, dead, rules, message):
 
 # ---------------------------------------------------------------------- S4
 def test_s4_the_turn_up_is_trump_and_belongs_to_the_dealer():
-    game = Game.from_layout(
-        Rules(players=4),
-        [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"], ["9C", "10C", "JC"]],
-        "7H",
-        dealer=3,
-    )
+    game = Game.from_layout(Rules(players=4), FOUR_PILES, "7H", dealer=3)
     assert game.turn_up == Card.parse("7H")
     assert game.trump == "H"
     assert game.best_trump == Card.parse("7H")
@@ -295,13 +293,7 @@ def test_s4_the_turn_up_is_trump_and_belongs_to_the_dealer():
 
 # ---------------------------------------------------------------------- S5
 def test_s5_ace_turn_up_gives_the_dealer_the_pot_at_once():
-    game = Game.from_layout(
-        Rules(players=4),
-        [["2C", "KD", "9H"], ["3C", "4C", "5C"], ["6C", "7C", "8C"], ["9C", "10C", "JC"]],
-        "AH",
-        dealer=1,
-        pot=5,
-    )
+    game = Game.from_layout(Rules(players=4), FOUR_PILES, "AH", dealer=1, pot=5)
     # pot 5 + 6 + 4 + 4 + 4 = 23 to the dealer: 54 + 23 = 77
     assert game.over and game.winner == 1 and game.end_rule == "S5"
     assert game.pot == 0

@@ -47,6 +47,25 @@ def link_value(page) -> str:
     return page.locator(LINK).first.input_value()
 
 
+def open_sharing(open_page, url: str, **size: int):
+    """A page of the app at ``url`` (a fresh browser context, ``width``/``height`` if given), once
+    it plays, with its sharing panel open and the moment's link shown; and its PageWatch."""
+    page, watch = open_page(url, **size)
+    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    open_panel(page, "share")
+    page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    return page, watch
+
+
+def wait_for_link(page, link: str) -> None:
+    """Wait until the page's link of the moment is ``link``."""
+    page.wait_for_function(
+        "([sel, link]) => { const el = document.querySelector(sel); return el && el.value === link; }",
+        arg=[LINK, link],
+        timeout=TIMEOUT_MS,
+    )
+
+
 def act(page, selector: str) -> None:
     """Click ``selector`` and wait until the moment's link changes (the kernel answered)."""
     before = link_value(page)
@@ -74,10 +93,7 @@ def shown(page) -> dict[str, str]:
 
 
 def test_the_link_of_a_moment_reopens_it_in_another_browser(server, browser, open_page) -> None:
-    page, watch = open_page(server.url + "?mode=classroom&seed=42&players=4")
-    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    open_panel(page, "share")
-    page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    page, watch = open_sharing(open_page, server.url + "?mode=classroom&seed=42&players=4")
     act(page, READY)
     act(page, READY)
     act(page, "button.spec-open-auction")
@@ -101,11 +117,7 @@ def test_the_link_of_a_moment_reopens_it_in_another_browser(server, browser, ope
     # A fresh browser context (another person) opens the link: the same moment.
     other, other_watch = open_page(link)
     other.wait_for_selector(LINK, timeout=TIMEOUT_MS)
-    other.wait_for_function(
-        "([sel, link]) => { const el = document.querySelector(sel); return el && el.value === link; }",
-        arg=[LINK, link],
-        timeout=TIMEOUT_MS,
-    )
+    wait_for_link(other, link)
     assert shown(other) == before
     assert other.locator("button.spec-next").first.is_disabled()  # in the past: the live controls wait
     act(other, "button.spec-now")
@@ -117,10 +129,7 @@ def test_the_link_of_a_moment_reopens_it_in_another_browser(server, browser, ope
 def test_the_link_opens_in_a_preheated_kernel_too(server, open_page) -> None:
     """With a pool (SPECULATION_POOL_SIZE), the kernel has started before its page is asked
     for; the page's address reaches it over Voila's query socket (widgets/page_address.py)."""
-    page, _ = open_page(server.url + "?mode=classroom&seed=5&players=3")
-    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    open_panel(page, "share")
-    page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    page, _ = open_sharing(open_page, server.url + "?mode=classroom&seed=5&players=3")
     act(page, READY)
     act(page, READY)
     link = link_value(page)
@@ -151,10 +160,7 @@ def test_a_link_that_does_not_replay_says_why(server, open_page) -> None:
 
 
 def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, tmp_path) -> None:
-    page, watch = open_page(server.url + "?mode=classroom&seed=7")
-    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    open_panel(page, "share")
-    page.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    page, watch = open_sharing(open_page, server.url + "?mode=classroom&seed=7")
     for _ in range(3):
         act(page, READY)
     link = link_value(page)
@@ -167,10 +173,7 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
 
-    other, other_watch = open_page(server.url + "?mode=classroom&seed=1", width=360, height=780)
-    other.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    open_panel(other, "share")
-    other.wait_for_selector(LINK, timeout=TIMEOUT_MS)
+    other, other_watch = open_sharing(open_page, server.url + "?mode=classroom&seed=1", width=360, height=780)
     act(other, READY)  # this page's session has an action in it now: a file asks before replacing it
     # A file that is not a save is refused, and the game shown stays.
     bad = tmp_path / "notes.json"
@@ -213,11 +216,7 @@ def test_a_saved_session_downloads_and_opens_in_another_page(server, open_page, 
     focused = other.evaluate("() => document.activeElement.className + ' ' + document.activeElement.textContent")
     assert "spec-share-ask-yes" in focused and "Replace" in focused
     other.keyboard.press("Enter")
-    other.wait_for_function(
-        "([sel, link]) => { const el = document.querySelector(sel); return el && el.value === link; }",
-        arg=[LINK, link],
-        timeout=TIMEOUT_MS,
-    )
+    wait_for_link(other, link)
     other.wait_for_function(  # the link moves first (the session is replaced), then the panel says so
         "() => document.querySelector('.spec-share-message').textContent.includes('The saved session is open')",
         timeout=TIMEOUT_MS,

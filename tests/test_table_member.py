@@ -106,6 +106,16 @@ def play_to_auction(table: Table) -> None:
     pytest.skip("this seed never lets the holder open an auction")
 
 
+def offered(table: Table) -> int:
+    """Play to an auction, whose holder joins and offers the card (page "Hold"); a seat that may bid."""
+    play_to_auction(table)
+    holder = table.game.holder
+    seller = table.join("Hold", holder)
+    seller.ui.member_offer.click()
+    table.serve()
+    return next(s for s in range(3) if s != holder)
+
+
 # ------------------------------------------------------------------- T1 / T2: joining
 def test_t1_a_mistyped_code_is_refused_in_words_and_kept_as_typed(table: Table) -> None:
     page = table.page(code="ABCDE-0O1IL")
@@ -297,12 +307,7 @@ def test_t3_a_bid_through_the_page_reaches_the_referees_game(table: Table) -> No
 
 
 def test_p2_a_typed_bid_below_one_is_refused_in_words_and_sends_nothing(table: Table) -> None:
-    play_to_auction(table)
-    holder = table.game.holder
-    seller = table.join("Hold", holder)
-    seller.ui.member_offer.click()
-    table.serve()
-    bidder = table.join("Bid", next(s for s in range(3) if s != holder))
+    bidder = table.join("Bid", offered(table))
     before = len(table.store.read(table.referee.code, "requests"))
     bidder.ui.member_bid_amount.value = 0
     bidder.ui.member_bid.click()
@@ -312,12 +317,7 @@ def test_p2_a_typed_bid_below_one_is_refused_in_words_and_sends_nothing(table: T
 
 
 def test_p_rules_the_engines_refusal_comes_back_in_words(table: Table) -> None:
-    play_to_auction(table)
-    holder = table.game.holder
-    seller = table.join("Hold", holder)
-    seller.ui.member_offer.click()
-    table.serve()
-    seat = next(s for s in range(3) if s != holder)
+    seat = offered(table)
     bidder = table.join("Bid", seat)
     stack = table.game.stacks[seat]
     bidder.ui.member_bid_amount.value = stack + 50  # more than the stack: the engine refuses (P2)
