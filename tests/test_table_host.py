@@ -177,6 +177,41 @@ async def test_t3_a_members_bid_appears_in_the_teachers_game_and_a_wrong_seat_is
 
 
 @on_loop
+async def test_t3_the_class_gets_each_moment_before_the_teachers_page_redraws(store: MemoryStore) -> None:
+    """The referee publishes first (a publisher of the controller's): when the projected app's
+    views are told of a change, the students' moment is already in the store, for a student's
+    bid and for the teacher's own Next card. A redraw of the panel makes no new widget."""
+    app, panel = teacher(store)
+    c = app.controller
+    seen: list[tuple[int, int]] = []  # (the step the views are told of, the step published by then)
+
+    def told(_change: Any) -> None:  # a view of the app's: it observes before the table opens
+        published = None if panel.referee is None else store.get(panel.referee.code, "moment")
+        seen.append((c.moment, -1 if published is None else int(published["step"])))
+
+    c.observe(told, "version")
+    referee = panel.open_table()
+    assert referee is not None
+    seen.clear()
+    rows = list(panel.ui.seats.children)
+    c.open_auction()
+    seat = (c.game.holder + 1) % 4
+    ana = Member(store, referee.code)
+    assert (await ana.join("Ana", seat)).ok
+    low, _high = c.game.bid_range(seat)
+    assert (await ana.act(Action.make("bid", seat=seat, amount=low))).ok
+    c.decline()  # the holder keeps the card: the auction is over
+    c.next_card()
+    assert len(seen) >= 3 and all(step == published for step, published in seen), seen
+    assert list(panel.ui.seats.children) == rows
+    alive = len(_instances)
+    panel.draw()
+    panel.draw()
+    assert len(_instances) == alive  # a redraw makes no widget
+    app.close()
+
+
+@on_loop
 async def test_t4_the_teacher_looking_back_is_not_live_and_refuses_requests(store: MemoryStore) -> None:
     app, panel, referee = opened(store)
     c = app.controller
