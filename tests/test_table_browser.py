@@ -229,6 +229,19 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     ARTIFACTS.mkdir(exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
     alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)
+    # On a laptop the odds and the seats stand beside the table; on a phone, below it.
+    board, odds = alice.locator(".spec-member-board").first, alice.locator(".spec-member-odds").first
+    narrow = (board.bounding_box(), odds.bounding_box())
+    assert narrow[0] and narrow[1] and narrow[1]["y"] >= narrow[0]["y"] + narrow[0]["height"] - 1
+    alice.set_viewport_size({"width": 1280, "height": 900})
+    alice.wait_for_function(
+        "() => { const b = document.querySelector('.spec-member-board').getBoundingClientRect();"
+        " const o = document.querySelector('.spec-member-odds').getBoundingClientRect();"
+        " return o.left >= b.right - 1 && o.top < b.bottom; }",
+        timeout=TIMEOUT_MS,
+    )
+    alice.screenshot(path=str(ARTIFACTS / "table-student-1280x900.png"), full_page=True)
+    alice.set_viewport_size({"width": 390, "height": 844})
 
     # The teacher reloads: the new page referees the same table again (T9), where it stood.
     step = moment_of(students, code).step

@@ -121,12 +121,14 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-member-top``, ``spec-member-title``, ``spec-member-slot``, ``spec-member-intro``,
   ``spec-member-join-box`` (``spec-member-row``: ``spec-member-code``, ``spec-member-look``,
   ``spec-member-name``, ``spec-member-seat``, ``spec-member-join``), ``spec-member-table-box``
-  (``spec-member-banner``, ``spec-member-you``, ``spec-member-last``, ``spec-member-hint``,
+  (``spec-member-banner``, ``spec-member-you`` holding ``spec-member-who`` and ``spec-member-last``,
+  ``spec-member-hint``,
   ``spec-member-actions``: ``spec-member-next``, ``spec-member-offer``, ``spec-member-bid-amount``,
   ``spec-member-bid``, ``spec-member-withdraw``, ``spec-member-sell`` (one per buyer,
   ``spec-member-sell-<i>``), ``spec-member-decline``; ``spec-member-poll``:
   ``spec-member-poll-question``, ``spec-member-poll-price``, ``spec-member-poll-answer``;
-  ``spec-member-table``, ``spec-member-odds``, ``spec-member-seats``)
+  ``spec-member-table`` holding ``spec-member-board`` and ``spec-member-side``: ``spec-member-odds``,
+  ``spec-member-seats``)
 
 Note: :func:`~speculation_nb.render.table_html` also marks the seat due to
 reveal with ``spec-next`` and face-down piles with ``spec-back`` (SVG). Select

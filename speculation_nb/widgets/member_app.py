@@ -27,13 +27,15 @@ the app), ``spec-member-top`` (``spec-member-title`` with ``spec-member-code-tag
 ``spec-member-slot`` holding ``spec-member-leave``), ``spec-message``, ``spec-device-memory``;
 the form ``spec-member-join-box``: ``spec-member-code``, ``spec-member-look``,
 ``spec-member-name``, ``spec-member-seat``, ``spec-member-join``; the table
-``spec-member-table-box``: ``spec-member-banner``, ``spec-member-you``, ``spec-member-last``,
-``spec-member-actions`` (``spec-member-hint``, ``spec-member-next``, ``spec-member-offer``,
+``spec-member-table-box``: ``spec-member-banner``, ``spec-member-you`` (``spec-member-who`` and
+the last event, ``spec-member-last``), ``spec-member-actions`` (``spec-member-hint``,
+``spec-member-next``, ``spec-member-offer``,
 ``spec-member-bid-row`` with ``spec-member-bid-amount``, ``spec-member-bid``,
 ``spec-member-withdraw``, and the holder's ``spec-member-sell`` (+ ``spec-member-sell-<i>``) and
 ``spec-member-decline``), ``spec-member-poll`` (``spec-member-poll-question``,
-``spec-member-poll-price``, ``spec-member-poll-answer``), ``spec-member-table`` (the app's
-``spec-table``), ``spec-member-odds`` (``spec-member-hold``, ``spec-member-win`` rows
+``spec-member-poll-price``, ``spec-member-poll-answer``) and ``spec-member-table``, one widget
+holding ``spec-member-board`` (the app's ``spec-table``) and ``spec-member-side``: ``spec-member-odds``
+(``spec-member-hold``, ``spec-member-win`` rows
 ``li[data-seat]``, ``spec-member-expected-pot``, ``spec-member-fair``, ``spec-member-break-even``)
 and ``spec-member-seats`` (rows ``li[data-seat][data-kind]``). The key N presses Next card.
 """
@@ -120,6 +122,9 @@ class MemberApp:
         self.code = ""
         self.name = ""
         self.moment: Moment | None = None
+        #: The parts of the page last drawn, as HTML: ``who``, ``last`` (in ``spec-member-you``),
+        #: ``board``, ``odds`` and ``seats`` (in ``spec-member-table``).
+        self.parts: dict[str, str] = {}
         self.closed = False
         self.last_reply: Reply | None = None
         self.last_error: BaseException | None = None
@@ -465,8 +470,7 @@ class MemberApp:
         ui.member_join_box.add_class("spec-member-join-box")
         # The table.
         ui.member_banner = html_widget("spec-member-banner")
-        ui.member_you = html_widget("spec-member-you")
-        ui.member_last = html_widget("spec-member-last")
+        ui.member_you = html_widget("spec-member-you")  # who, the step, and the last event
         ui.member_hint = html_widget("spec-member-hint")
         ui.member_next = button("spec-member-next", "primary")
         ui.member_offer = button("spec-member-offer", "warning")
@@ -496,20 +500,9 @@ class MemberApp:
         poll_row.add_class("spec-member-row")
         ui.member_poll = widgets.VBox([ui.member_poll_question, poll_row])
         ui.member_poll.add_class("spec-member-poll")
-        ui.member_table = html_widget("spec-member-table")
-        ui.member_odds = html_widget("spec-member-odds")
-        ui.member_seats = html_widget("spec-member-seats")
+        ui.member_table = html_widget("spec-member-table")  # the table, the odds and the seats
         ui.member_table_box = widgets.VBox(
-            [
-                ui.member_banner,
-                ui.member_you,
-                ui.member_last,
-                ui.member_actions,
-                ui.member_poll,
-                ui.member_table,
-                ui.member_odds,
-                ui.member_seats,
-            ]
+            [ui.member_banner, ui.member_you, ui.member_actions, ui.member_poll, ui.member_table]
         )
         ui.member_table_box.add_class("spec-member-table-box")
         ui.app = widgets.VBox([*self._top(), ui.member_join_box, ui.member_table_box])
@@ -644,19 +637,21 @@ class MemberApp:
             else t.html("class.member.you_seat", name=bidi(self.name), seat=bidi(self._seat_label(names, me)))
         )
         deal = esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
-        set_traits(ui.member_you, value=f"{who} · {deal}")
-        last = last_event_html(m, t)
-        set_traits(ui.member_last, value=last)
-        show(ui.member_last, bool(last))
-        table = table_value(m, t, me)
-        if ui.member_table.value != table:
-            ui.member_table.value = table
-        odds = odds_value(m, t, me)
-        if ui.member_odds.value != odds:
-            ui.member_odds.value = odds
-        seats = seats_value(m, t)
-        if ui.member_seats.value != seats:
-            ui.member_seats.value = seats
+        # Each widget changed is one message through the server to this page, at every step of a
+        # class of 30: what changes together travels together (two messages a step, not five).
+        parts = self.parts
+        parts["who"], parts["last"] = f"{who} · {deal}", last_event_html(m, t)
+        parts["board"], parts["odds"], parts["seats"] = table_value(m, t, me), odds_value(m, t, me), seats_value(m, t)
+        you = f'<div class="spec-member-who">{parts["who"]}</div>'
+        if parts["last"]:
+            you += f'<div class="spec-member-last">{parts["last"]}</div>'
+        set_traits(ui.member_you, value=you)
+        table = (
+            f'<div class="spec-member-board">{parts["board"]}</div><div class="spec-member-side">'
+            f'<div class="spec-member-odds">{parts["odds"]}</div><div class="spec-member-seats">{parts["seats"]}</div>'
+            "</div>"
+        )
+        set_traits(ui.member_table, value=table)
         self._draw_actions(m, me)
         poll_open = m.poll is not None and m.poll.open
         show(ui.member_poll, poll_open)

@@ -43,8 +43,8 @@ MEMBER_CSS = r"""
   background: #ece8f7; color: #3a2a6a; border-left: 8px solid #6a55b5;
 }
 .spec-member .spec-member-you .widget-html-content { white-space: normal; font-size: 18px; }
-.spec-member .spec-member-last .widget-html-content {
-  white-space: normal; font-size: 17px; padding: 4px 10px; border-radius: 8px; background: #eef2f7;
+.spec-member .spec-member-last {
+  font-size: 17px; padding: 4px 10px; margin-top: 6px; border-radius: 8px; background: #eef2f7;
 }
 .spec-member .spec-member-actions {
   gap: 8px; padding: 8px 10px; border-radius: 12px; background: #f4f7fb; border: 2px solid #2e6fd8;
@@ -57,9 +57,11 @@ MEMBER_CSS = r"""
   gap: 6px; padding: 8px 10px; border-radius: 12px; background: #fff4cc; border-left: 8px solid #d4a017;
 }
 .spec-member .spec-member-poll-question .widget-html-content { white-space: normal; font-size: 19px; }
-.spec-member .spec-member-table .widget-html-content { white-space: normal; }
-.spec-member .spec-member-odds .widget-html-content, .spec-member .spec-member-seats .widget-html-content {
-  white-space: normal; font-size: 17px; padding: 8px 12px; border-radius: 10px; background: #f7f5ef;
+.spec-member .spec-member-table .widget-html-content, .spec-member .spec-member-side {
+  white-space: normal; display: flex; flex-direction: column; gap: 8px;
+}
+.spec-member .spec-member-odds, .spec-member .spec-member-seats {
+  font-size: 17px; padding: 8px 12px; border-radius: 10px; background: #f7f5ef;
 }
 .spec-member .spec-member-win, .spec-member .spec-member-seat-list { margin: 2px 0 6px 0; padding-left: 22px; }
 .spec-member .spec-member-hold { font-weight: 700; font-size: 19px; margin-bottom: 4px; }
@@ -76,19 +78,12 @@ MEMBER_CSS = r"""
 }
 /* Wide screens (a laptop, a projector): the table on the left, the odds and the seats beside it. */
 @media (min-width: 1200px) {
-  .spec-member .spec-member-table-box {
-    display: grid; grid-template-columns: minmax(0, 1fr) minmax(340px, 520px); align-items: start; column-gap: 12px;
-  }
-  .spec-member .spec-member-table-box > * { grid-column: 1 / -1; }
-  .spec-member .spec-member-table-box > .spec-member-table { grid-column: 1; grid-row: span 2; }
-  .spec-member .spec-member-table-box > .spec-member-odds, .spec-member .spec-member-table-box > .spec-member-seats {
-    grid-column: 2;
+  .spec-member .spec-member-table .widget-html-content {
+    display: grid; grid-template-columns: minmax(0, 1fr) minmax(340px, 520px); align-items: start; gap: 12px;
   }
 }
 @media (min-width: 1400px) {
   .spec-member { font-size: 18px; }
-  .spec-member .spec-member-odds .widget-html-content, .spec-member .spec-member-seats .widget-html-content {
-    font-size: 19px;
-  }
+  .spec-member .spec-member-odds, .spec-member .spec-member-seats { font-size: 19px; }
 }
 """
