@@ -335,6 +335,26 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
     app.close()
 
 
+@on_loop
+async def test_t9_the_game_stays_in_classroom_mode_while_the_table_is_open(store: MemoryStore) -> None:
+    """Play mode would give the students' seats to computer players: asked for while the table is
+    open, it is refused in words (T9) and nothing changes; once the table is closed it is allowed."""
+    app, panel, referee, _ana = await seated(store, 1)
+    c = app.controller
+    app.settings.build()
+    before = c.session.to_json()
+    app.ui.set_mode.value = "play"  # the teacher's settings
+    assert c.mode == "classroom" and app.ui.set_mode.value == "classroom"
+    assert c.message == T("class.host.mode_held") and c.message.startswith("Rule T9:")
+    assert c.session.to_json() == before and referee.seats()[1].kind == "people"
+    panel.ask_close()
+    panel.close_table()
+    assert panel.referee is None
+    app.ui.set_mode.value = "play"
+    assert c.mode == "play"
+    app.close()
+
+
 # ------------------------------------------------------------------ export, close
 @on_loop
 async def test_t10_export_is_the_record_as_json_with_names_and_no_host_secret(store: MemoryStore) -> None:

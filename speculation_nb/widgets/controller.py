@@ -192,6 +192,7 @@ class Controller(HasTraits):
         #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
         self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
         self._publishers: list[Callable[[], None]] = []
+        self._mode_hold: str | None = None
         self.new_session(rules, names, deals, seed, human=human)
 
     # ----------------------------------------------------------------- reading
@@ -530,7 +531,22 @@ class Controller(HasTraits):
         self._computers()
         self._changed()
 
+    @property
+    def mode_held(self) -> bool:
+        """True while something holds the mode (the shared table: classroom mode, T9)."""
+        return self._mode_hold is not None
+
+    def hold_mode(self, reason: str | None) -> None:
+        """Keep the mode as it is (``reason``: the catalog key that says why, to a person who
+        asks for another), or let it change again (None)."""
+        self._mode_hold = reason
+
     def set_mode(self, mode: str, human: int | None = None) -> None:
+        """The mode (``"play"`` or ``"classroom"``) and the person's seat; another mode while the
+        mode is held is refused with its reason in words, and nothing changes."""
+        if self._mode_hold is not None and mode != self.mode:
+            self.notify(self.t(self._mode_hold), "error")
+            return
         self.mode = mode
         if human is not None:
             self.human = min(max(0, int(human)), self.rules.players - 1)

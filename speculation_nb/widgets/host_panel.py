@@ -307,6 +307,7 @@ class HostPanel(ControllerPanel):
 
     def _stop(self) -> None:
         self.controller.remove_publisher(self._publish)
+        self.controller.hold_mode(None)
         if self.task is not None and not self.task.done():
             self.task.cancel()
         self.task = None

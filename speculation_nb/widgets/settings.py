@@ -266,7 +266,8 @@ class SettingsView:
         mode, temperament, human = ui.set_mode.value, ui.set_temperament.value, ui.set_you.value
 
         def start() -> None:
-            c.mode = mode
+            if not c.mode_held:  # the shared table keeps its classroom mode (T9)
+                c.mode = mode
             c.temperament = temperament
             c.new_session(rules, names, deals, seed, human=human)
             with self.app.quietly():

@@ -14,7 +14,8 @@ projects, and the teacher's app redraws itself (the controller bumps its ``versi
   mode, at the app's pace, each turning up its own card when due).
 
 A table is a classroom thing: making a host puts the controller in classroom mode (the teacher
-drives every seat nobody else holds).
+drives every seat nobody else holds) and holds it there (T9: play mode would hand the students'
+seats to computer players) until the table's panel lets go (``controller.hold_mode(None)``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from ..actions import Action
 from ..session import Session
 from .controller import Controller
 
-__all__ = ["ControllerHost", "host_maker"]
+__all__ = ["MODE_HELD", "ControllerHost", "host_maker"]
+
+#: Why the mode stays classroom while a table is open (a key of the catalogs).
+MODE_HELD = "class.host.mode_held"
 
 
 class ControllerHost:
@@ -35,6 +39,7 @@ class ControllerHost:
         self.controller = controller
         if controller.mode != "classroom":
             controller.set_mode("classroom")
+        controller.hold_mode(MODE_HELD)
 
     @property
     def session(self) -> Session:
