@@ -412,6 +412,34 @@ async def test_t9_the_teachers_reload_resumes_the_table_from_the_device(store: M
 
 
 @on_loop
+async def test_t9_resuming_over_a_game_played_here_asks_first(store: MemoryStore) -> None:
+    """Resume replaces the game shown with the table's: once the teacher has played here, the panel
+    asks, in words; keeping changes nothing, resuming shows the table's game."""
+    app, panel, referee, _ana = await seated(store, 1)
+    app.controller.next_card()
+    kept, history = panel.memory.value, list(app.controller.game.history)
+    app.close()
+    again, panel2 = teacher(store, seed=99)
+    panel2.memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
+    again.controller.next_card()  # the teacher plays on the new page before pressing Resume
+    played = again.controller.session.to_json()
+    panel2.ui.resume.click()
+    assert panel2.referee is None and panel2.resume_row.asking
+    assert text(panel2.ui.resume_ask_text.value).strip() == T("class.host.resume_ask", code=show_code(referee.code))
+    assert panel2.ui.resume_yes.description == T("class.host.resume_yes")
+    assert panel2.ui.resume_no.description == T("class.host.resume_no")
+    panel2.ui.resume_no.click()
+    assert panel2.referee is None and again.controller.session.to_json() == played
+    assert T("class.host.resume_kept") in text(panel2.ui.message.value)
+    panel2.ui.resume.click()
+    panel2.ui.resume_yes.click()
+    assert panel2.referee is not None and panel2.referee.code == referee.code
+    assert again.controller.game.history == history
+    assert not panel2.resume_row.asking
+    again.close()
+
+
+@on_loop
 async def test_t9_the_teachers_reload_resumes_the_table_before_the_panel_is_opened(store: MemoryStore) -> None:
     """The app keeps the host secret's memory itself: the reloaded page opens the panel and
     referees the table again, without the teacher looking for it."""

@@ -8,7 +8,9 @@ instead, saying what the shared table needs.
 
 ``HostPanel(controller, store)``: before a table is open, "Open the table" (and whether several
 students may share a seat); if this browser kept a table that is still open (the teacher
-reloaded: DeviceMemory ``speculation_nb.host``), "Resume the table". Once open:
+reloaded: DeviceMemory ``speculation_nb.host``), "Resume the table", which asks first
+(``spec-host-resume-ask``, a :class:`~.confirm.ConfirmRow`) once a game has been played here: the
+table's game replaces the one shown. Once open:
 
 * the code, big (``ABCDE-FGHJK``), the link (only the code in it, never a secret) with a Copy
   button, and its QR code;
@@ -49,6 +51,7 @@ from ..share import link_base
 from ..table.codes import show_code
 from ..table.errors import TableRefusal
 from ..table.store import REFEREE_SETTING, STORE_SETTING, StoreError, TableStore, open_store
+from .confirm import ConfirmRow
 from .controller import Controller
 from .device_memory import DeviceMemory
 from .host_style import COPY_JS, CSS
@@ -171,6 +174,8 @@ class HostPanel(ControllerPanel):
         ui.resume = _button("spec-host-resume")
         ui.join = _button("spec-host-join")
         ui.start = tagged(widgets.HBox([ui.open, ui.teams, ui.resume, ui.join]), "spec-host-row", "spec-host-start")
+        self.resume_row = ConfirmRow("spec-host-resume-ask", self.guard)
+        ui.resume_ask, ui.resume_ask_text, ui.resume_yes, ui.resume_no = self.resume_row.widgets
         ui.code_label = tagged(widgets.HTML(), "spec-host-code-label")
         ui.code = tagged(widgets.HTML(), "spec-host-code")
         ui.link = tagged(widgets.HTML(), "spec-host-link")
@@ -209,9 +214,11 @@ class HostPanel(ControllerPanel):
             "spec-host-table",
         )
         ui.message = tagged(widgets.HTML(), "spec-host-message")
-        ui.root = tagged(widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.table, ui.message]), "spec-host")
+        ui.root = tagged(
+            widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.resume_ask, ui.table, ui.message]), "spec-host"
+        )
         ui.open.on_click(self.guard(lambda _b: self.open_table()))
-        ui.resume.on_click(self.guard(lambda _b: self.resume_table()))
+        ui.resume.on_click(self.guard(lambda _b: self.ask_resume()))
         ui.join.on_click(self.guard(lambda _b: self.join()))
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
         ui.export.on_click(self.guard(lambda _b: self.export()))
@@ -266,6 +273,30 @@ class HostPanel(ControllerPanel):
         self._start(referee)
         self._say("class.host.opened", "ok", code=show_code(referee.code))
         return referee
+
+    def ask_resume(self) -> None:
+        """The Resume button: the table's game replaces the one shown, so once something has been
+        played here the panel asks first (nothing changes until the teacher answers)."""
+        kept = self.kept
+        if kept is None or self.referee is not None:
+            return
+        if not self.controller.started:
+            self.resume_table()
+            return
+        t = self.t
+        self.resume_row.words(
+            t("class.host.resume_ask", code=show_code(kept["code"])),
+            yes=t("class.host.resume_yes"),
+            no=t("class.host.resume_no"),
+        )
+        self.resume_row.ask(self._resume_agreed, self._resume_declined)
+
+    def _resume_agreed(self) -> None:
+        self.resume_table()
+
+    def _resume_declined(self) -> None:
+        self.message = ("class.host.resume_kept", "ok", {})
+        self.draw()
 
     def resume_table(self) -> Referee | None:
         """Referee again the table this browser kept (the teacher reloaded: T9, T12)."""
@@ -473,6 +504,8 @@ class HostPanel(ControllerPanel):
         set_traits(ui.teams, description=t("class.host.teams"))
         kept = self.kept
         show(ui.resume, kept is not None)
+        if kept is None or referee is not None:
+            self.resume_row.drop()
         show(ui.join, self.app is not None)
         set_traits(ui.join, description=t("class.host.join"), tooltip=t("class.host.join_tip"))
         if kept is not None:
