@@ -58,14 +58,15 @@ class FileWatch:
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
+        self._poll = select.poll()  # no limit on the descriptor's number, unlike select()
+        self._poll.register(fd, select.POLLIN)
 
     def wait(self, timeout: float) -> bool:
         """Sleep until the file is written or ``timeout`` seconds pass; True when it was written
         (every write since the last call counts, so none is missed between two calls)."""
         if self._fd < 0:
             raise ValueError("the file watch is closed")
-        readable, _, _ = select.select([self._fd], [], [], max(0.0, timeout))
-        if not readable:
+        if not self._poll.poll(max(0, round(timeout * 1000))):
             return False
         try:
             while os.read(self._fd, 4096):
