@@ -63,7 +63,11 @@ USER = "student"
 PASSWORD = "test-class-password"
 HUB_START_TIMEOUT = 90  # seconds until the hub answers
 APP_TIMEOUT = 180  # safety net: seconds from login until the app shows (100 s seen on a busy 2-core machine)
-STOP_TIMEOUT = 30  # seconds for the hub to stop everything it started
+# Seconds for the hub to stop everything it started. JupyterHub stops its services, then each
+# user's server, each with its own SIGINT / SIGTERM / SIGKILL waits (Spawner.interrupt_timeout 10,
+# term_timeout 5, kill_timeout 5): one service and two servers may take 60 s on a busy machine, and
+# a hub killed before it is done leaves them running (seen in a CI run beside a 30-kernel benchmark).
+STOP_TIMEOUT = 120
 
 
 #: In the page: send a kernel "1+1" and then a kernel_info_request on a new

@@ -104,7 +104,9 @@ element; for a Button that is the ``<button>`` itself):
   the share slot: the ``spec-open-table`` opener over ``spec-table-box``, or the one line
   ``spec-host-unavailable``), ``spec-host`` (the panel), ``spec-device-memory`` (the host
   secret's keeper, hidden), ``spec-host-intro``, ``spec-host-start`` (``spec-host-open``,
-  ``spec-host-teams``, ``spec-host-resume``, ``spec-host-join``), ``spec-host-table`` (all that shows once open),
+  ``spec-host-teams``, ``spec-host-resume``, ``spec-host-join``), ``spec-host-resume-ask`` (the
+  question before resuming over a game played here: ``spec-host-resume-ask-text``,
+  ``spec-host-resume-ask-yes``, ``spec-host-resume-ask-no``), ``spec-host-table`` (all that shows once open),
   ``spec-host-head``, ``spec-host-where``, ``spec-host-code-label``, ``spec-host-code``,
   ``spec-host-link`` (``input.spec-host-address``, ``button.spec-host-copy``), ``spec-host-qr``,
   ``spec-host-status`` (+ ``spec-host-waiting`` when paused or looking back), ``spec-host-row``,
