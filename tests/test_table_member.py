@@ -194,18 +194,9 @@ def test_t2_join_as_a_spectator(table: Table) -> None:
 
 
 # --------------------------------------------------------------- the table, from the moment
-class NoDealer:
-    """The teacher's game as the moment tells it: the moment does not say who dealt."""
-
-    def __init__(self, game) -> None:
-        self.game = game
-
-    def __getattr__(self, name: str):
-        return None if name == "dealer" else getattr(self.game, name)
-
-
 def test_the_drawn_table_is_the_referees_game(table: Table) -> None:
-    """What a spectator's page draws is what the teacher's game would draw (public facts only)."""
+    """What a spectator's page draws is what the teacher's game would draw (public facts only,
+    the dealer's tag included)."""
     page = table.join("Cy", None)
     for _ in range(3):
         game = table.game
@@ -214,7 +205,7 @@ def test_the_drawn_table_is_the_referees_game(table: Table) -> None:
         page.refresh_from_store()
         names = list(page.moment.names)
 
-        expected = table_html(NoDealer(game), names, texts=T.render_texts(), card_width=54, number=T.number)
+        expected = table_html(game, names, texts=T.render_texts(), card_width=54, number=T.number)
         assert page.parts["board"] == expected and expected in page.ui.member_table.value
         assert page.moment.step == len(game.history)
 
@@ -606,9 +597,7 @@ def test_property_a_spectator_sees_the_referees_table_and_numbers(seed: int, pla
     made.referee.publish()
     page.refresh_from_store()
     names = list(page.moment.names)
-    board = table_html(
-        NoDealer(game), names, texts=T.render_texts(), card_width=54 if players <= 5 else 46, number=T.number
-    )
+    board = table_html(game, names, texts=T.render_texts(), card_width=54 if players <= 5 else 46, number=T.number)
     assert page.parts["board"] == board and board in page.ui.member_table.value
     hold = odds.hold_probability(game)
     exact = str(hold.numerator) if hold.denominator == 1 else f"{hold.numerator}/{hold.denominator}"

@@ -93,6 +93,7 @@ def test_the_moment_reads_back_as_the_game_stands():
         assert (m.step, m.last, m.version, m.paused) == (k, len(session.game.history), k + 1, k == 2)
         assert m.live == (k == len(session.game.history))
         assert m.stacks == tuple(game.stacks) and m.pot == game.pot and m.face_down == tuple(game.face_down)
+        assert m.dealer == game.dealer
         assert m.face_up == tuple(tuple(up) for up in game.face_up)
         assert (m.best, m.holder, m.turn, m.over, m.winner) == (
             game.best_trump,
@@ -167,3 +168,14 @@ def test_the_examples_in_the_docstrings_hold():
     for module in (moment, poll):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_a_moment_of_an_older_referee_without_the_dealer_still_reads():
+    """A table resumed from a record published before the moment told the dealer: it reads, with
+    no dealer; any other field missing is still refused."""
+    record = public_moment(played(Rules(players=3), 2))
+    del record["dealer"]
+    assert read_moment(record).dealer is None
+    del record["holder"]
+    with pytest.raises(ValueError, match="holder"):
+        read_moment(record)

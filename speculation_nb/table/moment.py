@@ -124,6 +124,8 @@ class Moment:
     end_rule: str | None
     last_event: Mapping[str, Any] | None
     poll: PollView | None
+    #: The seat that dealt (it holds the turn-up); None in a moment published before it was told.
+    dealer: int | None = None
 
 
 # ------------------------------------------------------------------------ writing
@@ -217,6 +219,7 @@ def public_moment(
         "turn_up": game.turn_up.code,
         "best": game.best_trump.code,
         "holder": game.holder,
+        "dealer": game.dealer,
         "turn": game.turn,
         "face_up": [[c.code for c in up] for up in game.face_up],
         "face_down": game.face_down,
@@ -306,7 +309,7 @@ def read_moment(data: Any) -> Moment:
     """A published moment as a :class:`Moment`; ``ValueError`` naming the first thing wrong when
     ``data`` is not exactly a moment's record (a field missing, extra, or of the wrong type)."""
     d = _obj(data, "the moment")
-    if set(d) != _FIELDS:
+    if set(d) != _FIELDS and set(d) != _FIELDS - {"dealer"}:  # (a moment of an older referee)
         missing, extra = sorted(_FIELDS - set(d)), sorted(set(d) - _FIELDS)
         raise ValueError(f"not a valid moment: fields missing {missing}, unknown {extra}")
     n = _int(d["players"], "players", 2, 16)
@@ -383,6 +386,7 @@ def read_moment(data: Any) -> Moment:
         turn_up=_card(d["turn_up"], "turn_up"),
         best=_card(d["best"], "best"),
         holder=seat(d["holder"], "holder"),
+        dealer=None if d.get("dealer") is None else seat(d["dealer"], "dealer"),
         turn=None if d["turn"] is None else seat(d["turn"], "turn"),
         face_up=tuple(
             tuple(_card(c, f"face_up.{i}") for c in _list(up, f"face_up.{i}"))

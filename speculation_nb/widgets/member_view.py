@@ -68,7 +68,7 @@ class MomentTable:
         self.pot = moment.pot
         self.dead = moment.dead
         self.dead_cards = None if moment.dead_cards is None else list(moment.dead_cards)
-        self.dealer: int | None = None  # not published: the turn-up shows in the header
+        self.dealer = moment.dealer
         self.winner = moment.winner
         self.auction = {} if moment.auction is None else dict(moment.auction.bids)
 
