@@ -99,17 +99,49 @@ def wait_moment(store: TableStore, code: str, what: str, check: Any) -> Moment:
     return wait_for(lambda: (m := Member(store, code).latest()) is not None and check(m) and m, what)
 
 
-def join_page(open_page: Any, server: VoilaServer, code: str, name: str, seat_name: str | None) -> Any:
-    """A student's page: the link, a name, a seat (by its name) or Watch, Join; then their table."""
+_FOCUSED_JS = """sel => { const a = document.activeElement;
+  return !!a && !!a.closest(sel) && getComputedStyle(a).outlineStyle !== 'none'; }"""
+
+
+def tab_to(page: Any, selector: str) -> None:
+    """Press Tab until the focus is in ``selector`` (at most 40 presses), and check that it shows."""
+    for _ in range(40):
+        if page.evaluate(_FOCUSED_JS, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector} with a visible focus")
+
+
+def join_page(
+    open_page: Any, server: VoilaServer, code: str, name: str, seat_name: str | None, keyboard: bool = False
+) -> Any:
+    """A student's page: the link, a name, a seat (by its name) or Watch, Join; then their table.
+    ``keyboard``: by the keyboard alone (Tab, typing, the arrow keys in the seat list, Enter)."""
     page, watch = open_page(f"{server.url}?table={code}", width=390, height=844)
     select = page.locator(".spec-member-seat select").first
     select.wait_for(timeout=TIMEOUT_MS)
-    page.locator(".spec-member-name input").first.fill(name)
     labels = select.locator("option").all_inner_texts()
     wanted = [i for i, label in enumerate(labels) if seat_name and seat_name in label]
     assert wanted or seat_name is None, labels
-    select.select_option(index=wanted[0] if wanted else len(labels) - 1)
-    page.locator("button.spec-member-join").first.click()
+    index = wanted[0] if wanted else len(labels) - 1
+    if keyboard:
+        tab_to(page, ".spec-member-name")
+        page.keyboard.type(name)
+        tab_to(page, ".spec-member-seat")
+        page.keyboard.press("Home")
+        for _ in range(index):
+            page.keyboard.press("ArrowDown")
+        page.wait_for_function(
+            "([sel, i]) => document.querySelector(sel).selectedIndex === i",
+            arg=[".spec-member-seat select", index],
+            timeout=TIMEOUT_MS,
+        )
+        tab_to(page, ".spec-member-join")
+        page.keyboard.press("Enter")
+    else:
+        page.locator(".spec-member-name input").first.fill(name)
+        select.select_option(index=index)
+        page.locator("button.spec-member-join").first.click()
     page.wait_for_function(
         "name => [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes(name))",
         arg=name,
@@ -146,7 +178,7 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
 
     # Two students join from their own pages, at the holder's seat and the next one.
     alice, alice_watch = join_page(open_page, server, code, "Alice", names[holder])
-    bob, bob_watch = join_page(open_page, server, code, "Bob", names[bidder])
+    bob, bob_watch = join_page(open_page, server, code, "Bob", names[bidder], keyboard=True)
     seated = wait_moment(
         students, code, "both students seated", lambda m: m.seats[holder].members and m.seats[bidder].members
     )
