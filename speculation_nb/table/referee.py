@@ -403,9 +403,9 @@ class Referee:
 
     # ------------------------------------------------------------- publishing
     def publish(self, force: bool = False) -> bool:
-        """Publish the host's shown moment (the app calls it after each change of its game); a
-        moment equal to the last one published is not published again unless ``force``. True
-        if it was published."""
+        """Publish the host's shown moment (the app calls it at each change of its game, before
+        its own page redraws); a moment equal to the last one published is not published again
+        unless ``force``. True if it was published."""
         if not self._live_table():
             return False
         session = self.host.session
