@@ -247,10 +247,8 @@ class SQLiteStore:
         check_stream(stream)
         deadline = time.monotonic() + max(0.0, timeout)
         connection = self._connection()
-        with contextlib.ExitStack() as stack:
-            wal = watch(f"{self.path}-wal")  # before the first look: no commit slips in between
-            if wal is not None:
-                stack.enter_context(wal)
+        wal = watch(f"{self.path}-wal")  # before the first look: no commit slips in between
+        with wal if wal is not None else contextlib.nullcontext():
             while True:
                 with _errors():
                     version = connection.execute("PRAGMA data_version").fetchone()[0]
