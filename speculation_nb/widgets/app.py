@@ -43,6 +43,7 @@ from ..i18n import Translator, error_text, translator
 from ..rules import Rules
 from .auction import AuctionView
 from .charts_view import ChartsView
+from .confirm import CSS as CONFIRM_CSS
 from .controller import MODES, PACE_CHOICES, Controller
 from .controls import KEYS, ControlsView
 from .header import HeaderView
@@ -204,7 +205,7 @@ class SpeculationApp:
     # ---------------------------------------------------------------- building
     def _build(self, charts: str, table_store: Any = None) -> None:
         ui = self.ui
-        ui.style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        ui.style = widgets.HTML(f"<style>{CSS}{CONFIRM_CSS}</style>", layout=widgets.Layout(display="none"))
         ui.style.add_class("spec-style")
         self.header = HeaderView(self)
         self.table = TableView(self)

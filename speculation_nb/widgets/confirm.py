@@ -37,7 +37,7 @@ from .parts import button, html_widget, set_traits, show
 
 __all__ = ["CSS", "ConfirmRow"]
 
-#: The row's look (the app's stylesheet carries the header's own ``spec-confirm``).
+#: The row's look: in the app's stylesheet, and in each panel's own (a panel may be shown alone).
 CSS = """
 .spec-ask { align-items: center; gap: 8px 10px; flex-wrap: wrap; padding: 6px 12px; margin: 4px 0;
   border-radius: 8px; background: #fde8e6; border-left: 6px solid #c0392b; max-width: 100%; box-sizing: border-box; }

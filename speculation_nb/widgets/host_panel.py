@@ -51,6 +51,7 @@ from ..share import link_base
 from ..table.codes import show_code
 from ..table.errors import TableRefusal
 from ..table.store import REFEREE_SETTING, STORE_SETTING, StoreError, TableStore, open_store
+from .confirm import CSS as CONFIRM_CSS
 from .confirm import ConfirmRow
 from .controller import Controller
 from .device_memory import DeviceMemory
@@ -166,7 +167,7 @@ class HostPanel(ControllerPanel):
     # ---------------------------------------------------------------- building
     def _build(self) -> None:
         ui = self.ui = SimpleNamespace()
-        ui.style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        ui.style = widgets.HTML(f"<style>{CSS}{CONFIRM_CSS}</style>", layout=widgets.Layout(display="none"))
         ui.memory = self.memory = self._memory if self._memory is not None else DeviceMemory(MEMORY_KEY)
         ui.intro = tagged(widgets.HTML(), "spec-host-intro")
         ui.teams = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-teams")

@@ -305,12 +305,7 @@ CSS = r"""
   line-height: 1.3;
   padding: 2px 4px;
 }
-.spec-app .spec-confirm {
-  align-items: center; gap: 10px; flex-wrap: wrap; padding: 6px 12px; margin: 0 0 6px 0; border-radius: 8px;
-  background: #fde8e6; border-left: 6px solid #c0392b;
-}
-.spec-app .spec-confirm-text { flex: 1 1 240px; min-width: 0; }
-.spec-app .spec-confirm-text .widget-html-content { font-size: 17px; white-space: normal; color: #5c140b; }
+.spec-app .spec-confirm { margin: 0 0 6px 0; } /* the header's question row; its look: confirm.CSS (.spec-ask) */
 .spec-app .spec-message-auto .widget-html-content {
   background: #e8f1fd;
   color: #12346a;
