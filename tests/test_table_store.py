@@ -226,20 +226,26 @@ def _append_later(url: str, code: str, go: Any) -> None:
     store.close()
 
 
+def wait_for_another_process(store: TableStore, url: str, code: str) -> list[tuple[int, dict[str, Any]]]:
+    """What ``store.wait`` finds while another process (at ``url``) appends one event to ``code``."""
+    context = multiprocessing.get_context("spawn")
+    go = context.Event()
+    writer = context.Process(target=_append_later, args=(url, code, go))
+    writer.start()
+    go.set()
+    found = store.wait(code, "events", timeout=PATIENCE)
+    writer.join(PATIENCE)
+    assert writer.exitcode == 0
+    return found
+
+
 def test_wait_wakes_on_append_from_another_process(shared_url: str) -> None:
     store = open_store(shared_url)
     assert store is not None
     code = new_code()
     store.create(code, {})
-    context = multiprocessing.get_context("spawn")
-    go = context.Event()
-    writer = context.Process(target=_append_later, args=(shared_url, code, go))
-    writer.start()
-    go.set()
-    found = store.wait(code, "events", timeout=PATIENCE)
-    writer.join(PATIENCE)
+    found = wait_for_another_process(store, shared_url, code)
     assert found == [(1, {"kind": "moment", "from": "another process"})]
-    assert writer.exitcode == 0
     store.close()
 
 
@@ -284,15 +290,11 @@ def test_sqlite_wait_is_woken_by_the_wal_not_the_safety_net(tmp_path: Path, monk
     assert isinstance(store, SQLiteStore)
     code = new_code()
     store.create(code, {})
-    if watch(f"{store.path}-wal") is None:
+    wal = watch(f"{store.path}-wal")
+    if wal is None:
         pytest.skip("no inotify here: the store polls")
-    context = multiprocessing.get_context("spawn")
-    go = context.Event()
-    writer = context.Process(target=_append_later, args=(shared_url, code, go))
-    writer.start()
-    go.set()
-    found = store.wait(code, "events", timeout=PATIENCE)
-    writer.join(PATIENCE)
+    wal.close()
+    found = wait_for_another_process(store, shared_url, code)
     assert found == [(1, {"kind": "moment", "from": "another process"})]
     store.close()
 
