@@ -289,10 +289,14 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     # The teacher plays the deal to its end: every page shows the same end as the engine's replay.
     teacher.locator("button.spec-play:enabled").first.click()
     end = wait_moment(students, code, "the end of the deal", lambda m: m.over)
-    record = referee_store.get(read_code(code), "record")
-    assert record is not None
-    replayed = Session.from_json(json.dumps(record["session"]))
-    assert replayed.game.over and replayed.game.winner == end.winner and replayed.game.stacks == list(end.stacks)
+
+    def recorded() -> Session | None:  # the referee saves its record just after it publishes (T10)
+        record = referee_store.get(read_code(code), "record")
+        session = None if record is None else Session.from_json(json.dumps(record["session"]))
+        return session if session is not None and session.game.over else None
+
+    replayed = wait_for(recorded, "the record of the deal's end")
+    assert replayed.game.winner == end.winner and replayed.game.stacks == list(end.stacks)
     for page in (alice, bob):
         page.wait_for_function(
             "() => /over|won|carries|nobody/i.test(document.querySelector('.spec-member-table-box')?.innerText || '')",
