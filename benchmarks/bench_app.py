@@ -125,7 +125,7 @@ def changing_seed(players: int = 5, reveals: int = 12) -> int:
 
 def first_display_models(query: str) -> tuple[int, str]:
     """The widget models the app's cell creates (as ``notebooks/app.ipynb`` builds it), and the
-    most common kinds; charts as the server would draw them (ipympl when it is installed)."""
+    most common kinds; charts as the server draws them by default (SVG)."""
     from collections import Counter
 
     from ipywidgets.widgets.widget import _instances

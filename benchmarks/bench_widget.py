@@ -1,6 +1,6 @@
 """Server-side speed of one "Next card" in the app: engine + odds + widget update + charts.
 
-    python benchmarks/bench_widget.py [--deals 5] [--charts ipympl,static]
+    python benchmarks/bench_widget.py [--deals 5] [--charts svg,ipympl,static]
 
 For each table (5 players x 3 cards; 8 players x 5 cards with the dead hand) it
 plays whole deals by clicking the app's "Next card" button from Python
@@ -11,6 +11,7 @@ the median and the 90th percentile over all clicks. Targets (issue 4): under
 
 Charts:
 
+* ``svg``: the default: the SVG text written into its HTML widget inside the click;
 * ``ipympl``: as in the browser once the page is up (``syncing_data_url`` off):
   the canvas is repainted by blitting and the changed pixels are encoded for
   the front-end, all inside the click;
@@ -76,7 +77,7 @@ def time_deals(rules: Rules, charts: str, deals: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5)
-    parser.add_argument("--charts", default="ipympl,static")
+    parser.add_argument("--charts", default="svg,ipympl,static")
     options = parser.parse_args()
     print(f"calibration: 2M-step Python loop {calibrate():.0f} ms")
     print(f"{'table':<10} {'charts':<7} {'clicks':>6} {'median':>9} {'p90':>9} {'target':>8}")

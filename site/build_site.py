@@ -54,7 +54,18 @@ KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 #: What Pyodide loads as it starts, all at once: the Pyodide kernel's own needs (it then skips
 #: installing them one by one) and this package with everything it imports.
-PRELOAD = ["micropip", "ssl", "sqlite3", "comm", "ipython", "speculation-nb"]
+PRELOAD = ["micropip", "ssl", "sqlite3", "comm", "ipython", "piplite", "ipykernel", "pyodide_kernel", "speculation-nb"]
+#: The Pyodide kernel's own wheels (its labextension's ``pypi/`` folder): lock name -> import name.
+#: In the lock and in :data:`PRELOAD`, they load with the rest at once, instead of one by one
+#: through micropip and piplite after Pyodide has started (about two seconds at every visit).
+KERNEL_WHEELS = {"piplite": "piplite", "ipykernel": "ipykernel", "pyodide-kernel": "pyodide_kernel"}
+#: The lab's Pyodide loads, besides, what only the lessons import (``pins.json``: ``lessons_only``:
+#: matplotlib and ipympl, for their charts); the app's page goes without (its charts are SVG), so
+#: a student waits for neither on opening the app.
+LAB_PRELOAD = PRELOAD + PINS["lessons_only"]
+#: JupyterLite's service worker: it serves the contents drive that the Pyodide kernel mounts as its
+#: working folder (``/drive``) when the worker is there.
+SERVICE_WORKER = "@jupyterlite/server-extension:service-worker"
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
 STORAGE_NAME = "speculation_nb lessons"
 
@@ -285,13 +296,33 @@ def package_wheel(python: Path, into: Path) -> Path:
 
 def package_depends() -> list[str]:
     """What ``import speculation_nb`` must load first: its base dependencies and the app extra's,
-    less what only a server needs (``pins.json``: ``server_only``)."""
+    less what only a server needs (``pins.json``: ``server_only``) and what only the lessons
+    import (``lessons_only``: the lab loads those itself, :data:`LAB_PRELOAD`)."""
     text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     names: list[str] = []
     for block in re.findall(r"(?ms)^(?:dependencies|app) = \[(.*?)^\]", text):
         names += [normalise(re.split(r"[<>=!~\[; ]", r)[0]) for r in re.findall(r'"([^"]+)"', block)]
-    server_only = set(PINS["server_only"])
-    return sorted({n for n in names if n not in server_only})
+    left_out = set(PINS["server_only"]) | set(PINS["lessons_only"])
+    return sorted({n for n in names if n not in left_out})
+
+
+def kernel_wheels(into: Path) -> dict[str, dict[str, Any]]:
+    """Copy the Pyodide kernel's wheels (:data:`KERNEL_WHEELS`) from the installed JupyterLite
+    extension into ``into``, each checked against the sha256 its ``all.json`` index gives;
+    return their lock entries."""
+    folder = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+    folder = folder / "pyodide-kernel-extension" / "static" / "pypi"
+    index = json.loads((folder / "all.json").read_text(encoding="utf-8"))
+    entries = {}
+    for name, module in KERNEL_WHEELS.items():
+        ((version, files),) = index[name]["releases"].items()
+        (file,) = files
+        target = into / file["filename"]
+        shutil.copy(folder / file["filename"], target)
+        if sha256(target) != file["digests"]["sha256"]:
+            raise ProvenanceError(f"{target.name} is not the wheel the Pyodide kernel's index lists")
+        entries[name] = lock_entry(name, version, target.name, target, [module], [])
+    return entries
 
 
 def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
@@ -312,11 +343,12 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
                 shutil.copy(wheel, target)
             entry = lock_entry(pin["name"], pin["version"], pin["file"], target, pin["imports"], pin["depends"])
             packages[normalise(pin["name"])] = entry
+        packages.update(kernel_wheels(into))
         wheel = package_wheel(python, Path(tmp))
         shutil.copy(wheel, into / wheel.name)
         version = wheel.name.split("-")[1]
         depends = package_depends()
-        missing = [d for d in depends if d not in packages]
+        missing = [d for d in depends + PINS["lessons_only"] if d not in packages]
         if missing:
             raise SystemExit(
                 f"build-site: the package needs {missing}, which the site does not ship: add each to "
@@ -397,6 +429,9 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
         kernel["pipliteUrls"] = [up + u.removeprefix("./") for u in kernel.get("pipliteUrls", [])]
         kernel["disablePyPIFallback"] = True
         kernel["loadPyodideOptions"] = {"env": {}, "packages": PRELOAD}  # page.js fills env from the address
+        # No service worker, so no contents drive mounted in the kernel: the app reads no file, and
+        # with the drive as its working folder every import asked the page for the folder's stat.
+        config["disabledExtensions"] = [*config.get("disabledExtensions", []), SERVICE_WORKER]
 
     page = edit_config(page, change)
     voici_script = '<script src="../build/voici.js"></script>'
@@ -473,7 +508,7 @@ def write_lite_config(lite: Path, pyodide_url: str) -> None:
                 KERNEL_SETTINGS: {
                     "pyodideUrl": pyodide_url,
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"env": {"SPECULATION_STATIC_SITE": "1"}, "packages": PRELOAD},
+                    "loadPyodideOptions": {"env": {"SPECULATION_STATIC_SITE": "1"}, "packages": LAB_PRELOAD},
                 }
             },
         },

@@ -10,7 +10,10 @@ import asyncio
 import concurrent.futures
 import html
 import itertools
+import os
 import re
+import subprocess
+import sys
 
 import ipywidgets as widgets
 import pytest
@@ -495,6 +498,26 @@ def test_the_first_view_builds_only_what_it_shows():
     assert "bid" in vars(a.ui) and models() - before > after_settings
     print(f"\nwidget models at first display (static charts): {first}; with the settings open: {after_settings}")
     assert first <= 170
+
+
+def test_the_first_view_imports_neither_matplotlib_nor_numpy():
+    """The default charts are SVG and the simulation panel is imported on its first open: a
+    kernel starts without matplotlib (about a second) and a browser running Pyodide without
+    numpy too (about a second more). Opening the simulation panel brings numpy."""
+    code = (
+        "import sys\n"
+        "from speculation_nb.widgets import from_request\n"
+        "a = from_request('seed=3&mode=classroom')\n"
+        "a.ui.next.click()\n"
+        "assert a.last_error is None and 'spec-chart-svg' in a.ui.win_chart._dom_classes\n"
+        "heavy = ('matplotlib', 'ipympl', 'PIL', 'numpy')\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n"
+        "a.simulation.button.click()\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & set(heavy)))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SPECULATION_CHARTS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.split("\n")[:2] == ["[]", "['numpy']"], out.stdout
 
 
 def test_every_new_word_is_in_the_four_languages():

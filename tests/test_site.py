@@ -147,13 +147,18 @@ def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
 
 def test_the_site_ships_what_the_package_imports(built_site: BuiltSite) -> None:
     """The package's lock entry loads its base dependencies and the app extra's (less what only a
-    server needs), each present; the lessons of notebooks/ are all in the lab."""
+    server needs, and matplotlib and ipympl, which only the lessons import: the lab loads them as
+    it starts, the app's page never), each present; the lessons of notebooks/ are all in the lab."""
     build = build_module()
     lock = json.loads((pyodide_folder(built_site.path) / "pyodide-lock.json").read_text(encoding="utf-8"))
     depends = lock["packages"]["speculation-nb"]["depends"]
     assert depends == build.package_depends()
-    assert {"numpy", "matplotlib", "ipywidgets", "ipympl", "babel"} <= set(depends) <= set(lock["packages"])
-    assert not set(build.PINS["server_only"]) & set(depends)
+    assert {"numpy", "ipywidgets", "babel"} <= set(depends) <= set(lock["packages"])
+    assert not set(build.PINS["server_only"] + build.PINS["lessons_only"]) & set(depends)
+    assert {"matplotlib", "ipympl"} <= set(build.PINS["lessons_only"]) <= set(lock["packages"])
+    lab = json.loads((built_site.path / "jupyter-lite.json").read_text(encoding="utf-8"))  # the lab reads it
+    kernel = lab["jupyter-config-data"]["litePluginSettings"][build.KERNEL_SETTINGS]
+    assert set(build.PINS["lessons_only"]) <= set(kernel["loadPyodideOptions"]["packages"])
     lessons = sorted(p.name for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
     assert lessons and sorted(p.name for p in (built_site.path / "files").glob("*.ipynb")) == lessons
     summary = json.loads((built_site.path / "build.json").read_text(encoding="utf-8"))
@@ -247,7 +252,7 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
         assert (
             page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']:visible").count() == 0
         )
-        assert page.locator(".spec-chart-ipympl").count() >= 1, "the charts are ipympl's, as in the Voila app"
+        assert page.locator(".spec-chart-svg svg").count() == 2, "the charts are SVG, as in the Voila app"
         page.screenshot(path=str(artifacts() / "site-app-de.png"))
     finally:
         opened.close()

@@ -13,7 +13,7 @@ The Voila app (``notebooks/app.ipynb``) calls ``from_request()``, which reads
 One module per view: :mod:`.header` (title bar, headline, message line, new
 session), :mod:`.table_view`, :mod:`.controls` (step buttons, timeline, keys),
 :mod:`.odds_panel`, :mod:`.auction`, :mod:`.trade_view` (V3), :mod:`.charts_view`
-(over :mod:`.charts`), :mod:`.log_view` (log and standings), :mod:`.settings`,
+(over :mod:`.svg_charts` or :mod:`.charts`), :mod:`.log_view` (log and standings), :mod:`.settings`,
 :mod:`.query`, :mod:`.keys` (key shortcuts, focus, live region: an anywidget);
 :mod:`.app` lays them out; :mod:`.controller` is the model; :mod:`.style` the CSS.
 
@@ -73,7 +73,7 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-win-title``, ``spec-hold-title``, ``spec-chart-box`` (+
   ``spec-win-chart-box`` / ``spec-hold-chart-box``) holding ``spec-chart`` (the
   picture; + ``spec-win-chart`` or ``spec-hold-chart``, and
-  ``spec-chart-ipympl`` or ``spec-chart-static``) and ``spec-chart-overlay``
+  ``spec-chart-svg``, ``spec-chart-ipympl`` or ``spec-chart-static``) and ``spec-chart-overlay``
   (the numbers over the picture as text: ``spec-chart-label``, the holder's
   ``spec-chart-gold``; on the line chart the cards, ``spec-red`` /
   ``spec-black``), ``spec-chart-alt`` (the charts as text)

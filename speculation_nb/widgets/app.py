@@ -57,7 +57,6 @@ from .parts import UI, card_html, esc, shown, toggle_class
 from .query import query_settings, read_query
 from .settings import TEMPERAMENT_CHOICES, SettingsView
 from .share_panel import SharePanel, open_from_query
-from .simulation_panel import SimulationPanel
 from .style import CSS
 from .table_view import TableView
 from .trade_view import TradeView
@@ -68,6 +67,14 @@ if TYPE_CHECKING:
 __all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "table_code"]
 
 log = logging.getLogger("speculation_nb.widgets")
+
+
+def simulation_panel(controller: Controller) -> Any:
+    """The simulation panel, imported on its first open: it brings numpy, which the first view
+    does without (a second saved at every start in a browser running Pyodide)."""
+    from .simulation_panel import SimulationPanel
+
+    return SimulationPanel(controller)
 
 
 class SpeculationApp:
@@ -82,9 +89,9 @@ class SpeculationApp:
     ``"play"`` (you are seat ``human``, the others are computer players of
     ``temperament`` ``"mixed"``, ``"cautious"``, ``"fair"``, ``"bold"`` or
     ``"mansfield"``) or ``"classroom"`` (the teacher drives every seat); ``lang``
-    the language; ``charts`` ``"auto"`` (ipympl when available), ``"ipympl"`` or
-    ``"static"`` (PNG images); ``pace`` how fast the computer players act
-    (``"slow"``, ``"normal"``, ``"instant"``; ``"auto"``: normal in a kernel,
+    the language; ``charts`` ``"auto"`` (``SPECULATION_CHARTS``, else ``"svg"``), ``"svg"``,
+    ``"ipympl"`` or ``"static"`` (matplotlib as PNG images; see :mod:`.chart_style`); ``pace``
+    how fast the computer players act (``"slow"``, ``"normal"``, ``"instant"``; ``"auto"``: normal in a kernel,
     instant in a script); ``notice`` a first line for the message line; ``table_store`` the
     shared table's store (:mod:`speculation_nb.table.store`; None: ``SPECULATION_TABLE_STORE``).
     """
@@ -217,7 +224,7 @@ class SpeculationApp:
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)
         self.simulation = PanelOpener(
-            self, ui.odds_slot, "simulation", SimulationPanel, "button.open_simulation", "tooltip.open_simulation"
+            self, ui.odds_slot, "simulation", simulation_panel, "button.open_simulation", "tooltip.open_simulation"
         )
         self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel, "button.open_share", "tooltip.open_share")
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons

@@ -1,4 +1,5 @@
-"""The two charts of the odds panel, drawn with matplotlib and updated in place.
+"""The two charts of the odds panel drawn with matplotlib, for ``charts="ipympl"`` or
+``"static"`` (the default is SVG: :mod:`.svg_charts`; the choice: :mod:`.chart_style`).
 
 * :class:`WinChart`: every seat's chance of taking the pot (O2) as bars, the
   holder's bar gold, the percentage written over each bar.
@@ -19,19 +20,14 @@ Two ways to show the picture, chosen by ``backend``:
   when the notebook runs, which it does: the app builds its charts at start-up);
 * ``"static"``: an ``ipywidgets.Image`` holding a PNG rendered by Agg after each
   update (works wherever images do: nbconvert, a missing front-end extension).
-
-``"auto"`` takes ipympl when it imports, else static. The environment variable
-``SPECULATION_CHARTS`` (``ipympl`` / ``static``) overrides ``"auto"``.
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import html
 import io
 import logging
-import os
 import warnings
 from collections.abc import Sequence
 from fractions import Fraction
@@ -42,37 +38,14 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..i18n import Translator
+from .chart_style import AXIS, BLUE, GOLD, GREY, HEIGHT_PX, INK, NAVY, WIDTH_PX, label_spans, name_limit, short_name
 
-__all__ = ["HoldChart", "WinChart", "chart_backend"]
+__all__ = ["HoldChart", "WinChart"]
 
 log = logging.getLogger(__name__)
 
-NAVY = "#1f3a68"
-BLUE = "#4a78c2"
-GOLD = "#d4a017"
-GREY = "#9aa3ad"
-INK = "#1c1c1c"
 FONT = "DejaVu Sans"  # shipped with matplotlib: the same everywhere
-WIDTH_PX, HEIGHT_PX = 410, 170
 DPI = 100
-
-
-def chart_backend(backend: str = "auto") -> str:
-    """Resolve ``"auto"`` to ``"ipympl"`` or ``"static"``."""
-    if backend not in ("auto", "ipympl", "static"):
-        raise ValueError(f"charts are 'auto', 'ipympl' or 'static', not {backend!r}")
-    if backend == "auto":
-        backend = os.environ.get("SPECULATION_CHARTS", "auto").strip().lower()
-        if backend not in ("ipympl", "static"):
-            backend = "auto"
-    if backend in ("auto", "ipympl"):
-        try:
-            import ipympl.backend_nbagg  # type: ignore[import-untyped]  # noqa: F401
-        except Exception:  # pragma: no cover - depends on the installation
-            log.info("ipympl is not available; the charts are static images")
-            return "static"
-        return "ipympl"
-    return "static"
 
 
 _QUIET_CANVAS: Any = None
@@ -86,7 +59,7 @@ def _quiet_canvas_class() -> Any:
     global _QUIET_CANVAS
     if _QUIET_CANVAS is None:
         import numpy as np
-        from ipympl.backend_nbagg import Canvas
+        from ipympl.backend_nbagg import Canvas  # type: ignore[import-untyped]
         from PIL import Image
         from traitlets import Bool, Enum
 
@@ -144,8 +117,10 @@ class _Chart:
     #: ipympl: leave the first full draw to the front-end's request (see :meth:`draw`).
     defer_first_draw = True
 
-    def __init__(self, backend: str = "auto", width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
-        self.backend = chart_backend(backend)
+    def __init__(self, backend: str = "ipympl", width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
+        if backend not in ("ipympl", "static"):
+            raise ValueError(f"matplotlib charts are 'ipympl' or 'static', not {backend!r}")
+        self.backend = backend
         self.figure = Figure(figsize=(width_px / DPI, height_px / DPI), dpi=DPI, facecolor="white")
         self.width_px, self.height_px = width_px, height_px
         self._background: Any = None
@@ -256,14 +231,7 @@ class _Chart:
 
     def set_labels(self, ax: Any, labels: Sequence[tuple[float, float, str, str]]) -> None:
         """Text over the picture: ``(x, y, text, css class)``, centred above the data point."""
-        parts = []
-        for x, y, text, cls in labels:
-            left, top = self._px(ax, x, y)
-            parts.append(
-                f'<span class="spec-chart-label {cls}" style="left:{left:.1f}px;top:{top:.1f}px">'
-                f"{html.escape(text)}</span>"
-            )
-        value = "".join(parts)
+        value = label_spans([(*self._px(ax, x, y), text, cls) for x, y, text, cls in labels])
         if self.overlay.value != value:
             self.overlay.value = value
 
@@ -276,9 +244,9 @@ class _Chart:
 def _style_axes(ax: Any) -> None:
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    ax.spines["left"].set_color("#c9ced6")
-    ax.spines["bottom"].set_color("#c9ced6")
-    ax.tick_params(colors="#333333", labelsize=11, length=0)
+    ax.spines["left"].set_color(AXIS)
+    ax.spines["bottom"].set_color(AXIS)
+    ax.tick_params(colors=INK, labelsize=11, length=0)
 
 
 class WinChart(_Chart):
@@ -286,7 +254,7 @@ class WinChart(_Chart):
 
     css_class = "spec-win-chart"
 
-    def __init__(self, backend: str = "auto") -> None:
+    def __init__(self, backend: str = "ipympl") -> None:
         super().__init__(backend)
         self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.70))
         self._labels: tuple[str, ...] = ()
@@ -302,12 +270,10 @@ class WinChart(_Chart):
         ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
         self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
-        size = 11.0 if len(labels) <= 5 else (9.0 if len(labels) <= 7 else 8.0)
         # Each name gets its bar's width: whole names where they fit, else two lines ("Henry",
-        # "Crawford"), each cut to fit with "…" (about 0.85 x the font size per character).
-        slot = self.width_px * 0.97 / (len(labels) + 0.2)
-        limit = max(3, int((slot - 6) / (size * 0.85)))
-        short = [self._short(x, limit) for x in labels]
+        # "Crawford"), each cut to fit with "…".
+        size, limit = name_limit(len(labels), self.width_px)
+        short = [short_name(x, limit) for x in labels]
         two_lines = any("\n" in x for x in short)
         ax.set_position((0.015, 0.25 if two_lines else 0.16, 0.97, 0.61 if two_lines else 0.70))
         ax.set_xticks(xs, short, fontsize=size, family=FONT, linespacing=1.0)
@@ -317,20 +283,6 @@ class WinChart(_Chart):
         self.animate(*self._bars)
         self._labels = tuple(labels)
         self.restyle()
-
-    @staticmethod
-    def _short(name: str, limit: int = 9) -> str:
-        """``name`` in at most two lines of at most ``limit`` characters."""
-
-        def cut(text: str) -> str:
-            return text if len(text) <= limit else text[: limit - 1] + "…"
-
-        if len(name) <= limit:
-            return name
-        first, _, rest = name.partition(" ")
-        if rest:
-            return cut(first) + "\n" + cut(rest)
-        return cut(name)
 
     def update(
         self,
@@ -359,7 +311,7 @@ class HoldChart(_Chart):
 
     css_class = "spec-hold-chart"
 
-    def __init__(self, backend: str = "auto") -> None:
+    def __init__(self, backend: str = "ipympl") -> None:
         super().__init__(backend)
         ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.64))
         _style_axes(ax)
@@ -371,7 +323,7 @@ class HoldChart(_Chart):
         (self.dots,) = ax.plot([], [], "o", color=NAVY, markersize=5)
         (self.now,) = ax.plot([], [], "o", color=GOLD, markersize=11, markeredgecolor=NAVY, markeredgewidth=1.5)
         self.animate(self.past, self.line, self.dots, self.now)
-        self.xlabel = ax.set_xlabel("", fontsize=11, family=FONT, color="#333333")
+        self.xlabel = ax.set_xlabel("", fontsize=11, family=FONT, color=INK)
         self._frame: tuple[Any, ...] = ()
 
     def frame(self, total: int, t: Translator) -> None:

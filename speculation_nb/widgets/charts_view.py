@@ -1,4 +1,5 @@
-"""The two charts of the odds panel (see :mod:`.charts`), their titles, and their text
+"""The two charts of the odds panel (SVG, :mod:`.svg_charts`, or matplotlib, :mod:`.charts`:
+chosen as :func:`.chart_style.chart_backend` says), their titles, and their text
 alternative: the same numbers as sentences (``spec-chart-alt``, read by screen readers,
 hidden on screen), since a picture says nothing to someone who cannot see it."""
 
@@ -10,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..i18n import Translator
-from .charts import HoldChart, WinChart
+from .chart_style import chart_backend
 from .controller import Controller, Snapshot
 from .parts import Shell, esc, html_widget
 
@@ -21,8 +22,17 @@ class ChartsView:
     def __init__(self, app: Shell, backend: str) -> None:
         self.app = app
         ui = app.ui
-        self.win_chart = WinChart(backend)
-        self.hold_chart = HoldChart(backend)
+        backend = chart_backend(backend)
+        if backend == "svg":
+            from .svg_charts import SvgHoldChart, SvgWinChart
+
+            self.win_chart: Any = SvgWinChart()
+            self.hold_chart: Any = SvgHoldChart()
+        else:  # matplotlib is imported only here: the default first view goes without it
+            from .charts import HoldChart, WinChart
+
+            self.win_chart = WinChart(backend)
+            self.hold_chart = HoldChart(backend)
         ui.win_title = html_widget("spec-win-title")
         ui.win_title.add_class("spec-chart-title")
         ui.hold_title = html_widget("spec-hold-title")

@@ -7,7 +7,7 @@ comes only through :func:`~speculation_nb.widgets.page_address.page_query`.
 
 Understood: ``lang`` (en, it, pt, de; ``de_AT`` and ``pt-BR`` too), ``seed``
 (a whole number 0..2**63-1), ``mode`` (play, classroom), ``players`` (3-8),
-``cast=mansfield`` (the novel's card table), ``charts`` (auto, ipympl, static),
+``cast=mansfield`` (the novel's card table), ``charts`` (auto, svg, ipympl, static),
 ``pace`` (slow, normal, instant).
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from ..i18n import Translator, available_languages
+from .chart_style import BACKENDS
 from .controller import MODES, PACE_CHOICES, parse_seed
 from .page_address import page_query
 
@@ -87,7 +88,7 @@ def read_query(query: str | None = None) -> QueryResult:
             ignore("error.query_bad_cast", cast)
     charts = params.get("charts")
     if charts is not None:
-        if charts.strip() in ("auto", "ipympl", "static"):
+        if charts.strip() in BACKENDS:
             s["charts"] = charts.strip()
         else:
             ignore("error.query_bad_charts", charts)
