@@ -54,6 +54,7 @@ SEED = 0  # set in main()
 TARGET_RATIO = 1.2
 MODELS_BEFORE = 279  # widget models at first display before issue 11 (every panel built at start-up)
 TARGET_CLICK_MS = 150.0
+FILL_DELAY = 1  # seconds before the preheated pool replaces a kernel a page took
 
 
 def role(notebook: str) -> str:
@@ -148,7 +149,7 @@ def load(browser: Any, server: VoilaServer, notebook: str, timeout_s: float = 12
     """Open the notebook in a fresh context: (seconds until interactive, context, page)."""
     from playwright.sync_api import Error as PlaywrightError
 
-    time.sleep(1.5)  # a preheated pool starts refilling 1 s (Voila's fill_delay) after a page took a kernel
+    time.sleep(1.5)  # the preheated pool starts refilling 1 s (FILL_DELAY) after a page took a kernel
     server.wait_until_quiet()
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -192,7 +193,10 @@ def run_config(browser: Any, label: str, pool: int, runs: int, click_count: int,
     print(
         f"\n== {label}: " + ("a kernel started per page" if not pool else f"--preheat_kernel=True --pool_size={pool}")
     )
-    servers = {nb: VoilaServer(nb, pool_size=pool).start() for nb in notebooks}
+    # Every measured page gets a preheated kernel: the pool refills 1 s after each take (the served
+    # default, 120 s, keeps refills out of a lesson's first minutes; here a page would wait for it).
+    env = {"SPECULATION_POOL_FILL_DELAY": str(FILL_DELAY)} if pool else None
+    servers = {nb: VoilaServer(nb, pool_size=pool, env=env).start() for nb in notebooks}
     try:
         print(
             "   command: python -m voila "

@@ -53,7 +53,7 @@ from .log_view import LogView
 from .odds_panel import OddsPanel
 from .page_address import page_query
 from .panel_opener import PanelOpener
-from .parts import UI, card_html, esc, shown, toggle_class
+from .parts import UI, card_html, esc, html_style, shown, toggle_class
 from .query import query_settings, read_query
 from .settings import TEMPERAMENT_CHOICES, SettingsView
 from .share_panel import SharePanel, open_from_query
@@ -212,7 +212,11 @@ class SpeculationApp:
     # ---------------------------------------------------------------- building
     def _build(self, charts: str, table_store: Any = None) -> None:
         ui = self.ui
-        ui.style = widgets.HTML(f"<style>{CSS}{CONFIRM_CSS}</style>", layout=widgets.Layout(display="none"))
+        ui.style = widgets.HTML(
+            f"<style>{CSS}{CONFIRM_CSS}</style>",
+            layout=widgets.Layout(display="none"),
+            style=html_style(),
+        )
         ui.style.add_class("spec-style")
         self.header = HeaderView(self)
         self.table = TableView(self)

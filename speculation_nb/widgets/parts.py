@@ -16,6 +16,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
 from traitlets import Int
 
 from ..cards import Card
@@ -30,10 +31,12 @@ __all__ = [
     "button",
     "card_html",
     "esc",
+    "html_style",
     "html_widget",
     "name_html",
     "relabel",
     "set_traits",
+    "shared_style",
     "show",
     "toggle_class",
 ]
@@ -66,15 +69,34 @@ def name_html(names: Sequence[str], seat: Any) -> Safe:
     return Safe("?")
 
 
+_STYLES: dict[type, Any] = {}
+
+
+def shared_style(kind: type) -> Any:
+    """One style model of ``kind`` (``HTMLStyle``, ``ButtonStyle``) for every widget that takes
+    its look from CSS classes alone, as the app's do (none sets a style trait): without it,
+    each widget brings a style model of its own for the browser to make before the page shows
+    (38 of the first view's 168 models)."""
+    style = _STYLES.get(kind)
+    if style is None or style.comm is None:  # none yet, or closed
+        style = _STYLES[kind] = kind()
+    return style
+
+
+def html_style() -> Any:
+    """The shared style model of the app's HTML widgets (see :func:`shared_style`)."""
+    return shared_style(HTMLStyle)
+
+
 def button(cls: str, style: str = "") -> widgets.Button:
-    b = widgets.Button(button_style=style)
+    b = widgets.Button(button_style=style, style=shared_style(widgets.ButtonStyle))
     b.add_class("spec-button")
     b.add_class(cls)
     return b
 
 
 def html_widget(cls: str, value: str = "") -> widgets.HTML:
-    w = widgets.HTML(value)
+    w = widgets.HTML(value, style=html_style())
     w.add_class(cls)
     return w
 

@@ -41,6 +41,7 @@ from .chart_style import (
     name_limit,
     short_name,
 )
+from .parts import html_style
 
 __all__ = ["SvgHoldChart", "SvgWinChart"]
 
@@ -114,10 +115,10 @@ class _SvgChart:
     def __init__(self, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
         self.width_px, self.height_px = width_px, height_px
         size = widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")  # one model for all three
-        self.widget = widgets.HTML(layout=size)
+        self.widget = widgets.HTML(layout=size, style=html_style())
         for cls in ("spec-chart", self.css_class, "spec-chart-svg"):
             self.widget.add_class(cls)
-        self.overlay = widgets.HTML(layout=size)
+        self.overlay = widgets.HTML(layout=size, style=html_style())
         self.overlay.add_class("spec-chart-overlay")
         self.box = widgets.Box([self.widget, self.overlay], layout=size)
         self.box.add_class("spec-chart-box")
