@@ -320,6 +320,7 @@ def kernel_wheels(into: Path) -> dict[str, dict[str, Any]]:
         target = into / file["filename"]
         shutil.copy(folder / file["filename"], target)
         if sha256(target) != file["digests"]["sha256"]:
+            target.unlink()
             raise ProvenanceError(f"{target.name} is not the wheel the Pyodide kernel's index lists")
         entries[name] = lock_entry(name, version, target.name, target, [module], [])
     return entries

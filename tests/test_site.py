@@ -78,18 +78,24 @@ def pyodide_folder(site: Path) -> Path:
 
 def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSite) -> None:
     """Each package wheel of Pyodide in the site has the sha256 of npm's official lock, and the
-    runtime files are npm's bytes; the site's lock lists every wheel beside it with its hash."""
+    runtime files are npm's bytes; the Pyodide kernel's own wheels (preloaded with the rest) have
+    the sha256 of the kernel extension's index; the site's lock lists every wheel beside it."""
     build = build_module()
     official = official_lock(build)["packages"]
     folder = pyodide_folder(built_site.path)
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert folder.name == "pyodide-" + hashlib.sha256((folder / "pyodide-lock.json").read_bytes()).hexdigest()[:16]
     ours = {normal["name"] for normal in build.PINS["wheels"]} | {"speculation-nb"}
+    index = built_site.path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    kernel = json.loads((index / "all.json").read_text(encoding="utf-8"))
     checked = 0
     for name, entry in lock["packages"].items():
         path = folder / entry["file_name"]
         assert build.sha256(path) == entry["sha256"], name
-        if build.normalise(name) not in {build.normalise(n) for n in ours}:
+        if name in build.KERNEL_WHEELS:
+            (files,) = kernel[name]["releases"].values()
+            assert [f["digests"]["sha256"] for f in files] == [entry["sha256"]], name
+        elif build.normalise(name) not in {build.normalise(n) for n in ours}:
             assert entry["sha256"] == official[name]["sha256"], f"{name} is not the official wheel"
             checked += 1
     assert checked >= 20  # numpy, matplotlib and their dependencies, IPython, micropip...
@@ -126,6 +132,29 @@ def test_a_wheel_with_the_wrong_hash_stops_the_build(
     with pytest.raises(build.ProvenanceError, match="not the official lock's"):
         build.pyodide_wheel(python, tampered)
     assert not cached.exists()
+
+
+def test_a_kernel_wheel_unlike_its_index_stops_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pyodide kernel's own wheels are copied only if each has the sha256 its extension's
+    index (all.json) lists."""
+    build = build_module()
+    index = tmp_path / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    index = index / "static" / "pypi"
+    index.mkdir(parents=True)
+    releases = {}
+    for name in build.KERNEL_WHEELS:
+        wheel = index / f"{name.replace('-', '_')}-1.0-py3-none-any.whl"
+        wheel.write_bytes(name.encode())
+        releases[name] = {"releases": {"1.0": [{"filename": wheel.name, "digests": {"sha256": build.sha256(wheel)}}]}}
+    (index / "all.json").write_text(json.dumps(releases), encoding="utf-8")
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
+    out = tmp_path / "out"
+    out.mkdir()
+    entries = build.kernel_wheels(out)
+    assert sorted(entries) == sorted(build.KERNEL_WHEELS) and entries["pyodide-kernel"]["imports"] == ["pyodide_kernel"]
+    (index / "piplite-1.0-py3-none-any.whl").write_bytes(b"tampered")
+    with pytest.raises(build.ProvenanceError, match="piplite"):
+        build.kernel_wheels(out)
 
 
 def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
