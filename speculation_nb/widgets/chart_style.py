@@ -24,7 +24,7 @@ import logging
 import os
 from collections.abc import Sequence
 
-__all__ = ["BACKENDS", "chart_backend", "label_spans", "short_name"]
+__all__ = ["BACKENDS", "chart_backend", "label_spans", "name_limit", "short_name"]
 
 log = logging.getLogger(__name__)
 
