@@ -331,6 +331,12 @@ def voila_args(
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
     ]
+    if os.name == "posix":
+        # Kernels talk to the server over Unix sockets, not loopback TCP ports: with TCP,
+        # jupyter_client picks a kernel's five ports before the kernel binds them, and when a
+        # class's kernels start at once another process can take one in between ("Address
+        # already in use": the kernel dies, its student gets an error page).
+        args.append("--KernelManager.transport=ipc")
     if pool:
         args += [f"--VoilaKernelManager.fill_delay={fill_delay}", "--preheat_kernel=True", f"--pool_size={pool}"]
     return args

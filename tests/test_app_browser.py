@@ -14,6 +14,7 @@ One server serves the whole module (the README's options, culling shortened).
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import time
 from fractions import Fraction
@@ -50,6 +51,8 @@ def test_the_app_command_and_the_tests_share_their_voila_options() -> None:
     assert "--MappingKernelManager.cull_idle_timeout=120" in served
     assert "--MappingKernelManager.cull_connected=False" in served
     assert not any(arg.startswith("--preheat_kernel") for arg in served)
+    if os.name == "posix":  # Unix sockets: no port for another process to take as a class's kernels start
+        assert "--KernelManager.transport=ipc" in served
     env = {"SPECULATION_CULL_IDLE_TIMEOUT": "7", "SPECULATION_CULL_INTERVAL": "2", "SPECULATION_POOL_SIZE": "3"}
     shortened = voila_args(APP, port=8866, env=env)
     assert "--MappingKernelManager.cull_idle_timeout=7" in shortened
