@@ -377,10 +377,14 @@ async def test_t10_closing_asks_first_then_wipes_and_tells_the_students(store: M
     ana = Member(store, code)
     assert (await ana.join("Ana", 1)).ok
     await ana.updates(timeout=0)
+    focused: list[str] = []
+    panel.ui.confirm_no.focus = lambda: focused.append("keep")
     panel.ui.close.click()
-    assert panel.asking and store.exists(code)
+    assert panel.asking and store.exists(code) and panel.ui.confirm.layout.display != "none"
     assert T("class.host.close_ask") in text(panel.ui.confirm_text.value)
+    assert focused == ["keep"] and "spec-ask" in panel.ui.confirm._dom_classes  # the safe answer has the focus
     panel.ui.confirm_no.click()
+    assert panel.ui.confirm.layout.display == "none"
     assert not panel.asking and store.exists(code) and panel.referee is referee
     panel.ui.close.click()
     panel.ui.confirm_yes.click()

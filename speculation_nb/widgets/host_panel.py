@@ -147,7 +147,6 @@ class HostPanel(ControllerPanel):
         self.app = app  # the app, for "Join a table as a student" (None: no such button)
         self.referee: Referee | None = None
         self.task: asyncio.Task[None] | None = None
-        self.asking = False  # Close the table was pressed: the confirmation shows
         self.closing = False  # this page is closing the table itself
         self.names_shown = False
         self.download = ""
@@ -189,12 +188,8 @@ class HostPanel(ControllerPanel):
         ui.close = _button("spec-host-close", style="danger")
         ui.actions = tagged(widgets.HBox([ui.pause, ui.export, ui.close]), "spec-host-row")
         ui.download = tagged(widgets.HTML(), "spec-host-download")
-        ui.confirm_text = tagged(widgets.HTML(), "spec-host-confirm-text")
-        ui.confirm_yes = _button("spec-host-confirm-yes", style="danger")
-        ui.confirm_no = _button("spec-host-confirm-no")
-        ui.confirm = tagged(
-            widgets.HBox([ui.confirm_text, ui.confirm_yes, ui.confirm_no]), "spec-host-row", "spec-host-confirm"
-        )
+        self.close_row = ConfirmRow("spec-host-confirm", self.guard)  # "Close the table?", focus on Keep
+        ui.confirm, ui.confirm_text, ui.confirm_yes, ui.confirm_no = self.close_row.widgets
         ui.seats_title = tagged(widgets.HTML(), "spec-host-title")
         ui.seats = tagged(widgets.VBox([]), "spec-host-seats")
         ui.spectators = tagged(widgets.HTML(), "spec-host-spectators")
@@ -224,8 +219,6 @@ class HostPanel(ControllerPanel):
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
         ui.export.on_click(self.guard(lambda _b: self.export()))
         ui.close.on_click(self.guard(lambda _b: self.ask_close()))
-        ui.confirm_yes.on_click(self.guard(lambda _b: self.close_table()))
-        ui.confirm_no.on_click(self.guard(lambda _b: self.keep_open()))
         ui.place.on_click(self.guard(lambda _b: self.place(ui.place_member.value, ui.place_seat.value)))
         ui.ask.on_click(self.guard(lambda _b: self.ask()))
         ui.close_poll.on_click(self.guard(lambda _b: self.close_poll()))
@@ -324,7 +317,7 @@ class HostPanel(ControllerPanel):
     def _start(self, referee: Referee) -> None:
         self.referee = referee
         self.kept = None
-        self.asking = False
+        self.close_row.drop()
         self.download = ""
         self.memory.keep({"code": referee.code, "secret": referee.host_secret})
         referee.observe(self._on_table)
@@ -464,20 +457,21 @@ class HostPanel(ControllerPanel):
         self.draw()
         return text
 
-    def ask_close(self) -> None:
-        """Close the table: first ask (closing wipes it)."""
-        self._live_referee()
-        self.asking = True
-        self.draw()
+    @property
+    def asking(self) -> bool:
+        """True while "Close the table?" waits for an answer."""
+        return self.close_row.asking
 
-    def keep_open(self) -> None:
-        self.asking = False
+    def ask_close(self) -> None:
+        """Close the table: first ask (closing wipes it); the focus goes to "keep it open"."""
+        self._live_referee()
+        self.close_row.ask(self.close_table, self.draw)
         self.draw()
 
     def close_table(self) -> None:
         """T9/T10: wipe the table from the store (students are told it closed) and stop refereeing."""
         referee = self._live_referee()
-        self.asking = False
+        self.close_row.drop()
         self.closing = True
         try:
             referee.wipe()
@@ -560,10 +554,7 @@ class HostPanel(ControllerPanel):
         )
         set_traits(ui.export, description=t("class.host.export"), tooltip=t("class.host.export_tip"))
         set_traits(ui.close, description=t("class.host.close"), tooltip=t("class.host.close_tip"))
-        show(ui.confirm, self.asking)
-        ui.confirm_text.value = esc(t("class.host.close_ask"))
-        set_traits(ui.confirm_yes, description=t("class.host.close_yes"))
-        set_traits(ui.confirm_no, description=t("class.host.close_no"))
+        self.close_row.words(t("class.host.close_ask"), yes=t("class.host.close_yes"), no=t("class.host.close_no"))
         ui.download.value = self.download
         self._draw_seats(referee, t)
         names = [m.name for m in watching]

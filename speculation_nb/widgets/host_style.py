@@ -37,9 +37,6 @@ CSS = (
   padding: 1px 6px; border-radius: 4px; border: 1px solid #b8c0cc; margin-right: 4px; }
 .spec-host .spec-host-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
   letter-spacing: 0.6px; color: #5b6270; margin-top: 4px; }
-.spec-host .spec-host-confirm { background: #fde8e6; border-left: 6px solid #c0392b; padding: 6px 10px;
-  border-radius: 8px; }
-.spec-host .spec-host-confirm .widget-html-content { color: #5c140b; font-size: 17px; }
 .spec-host .spec-host-message .widget-html-content { font-size: 16px; }
 .spec-host .spec-host-error .widget-html-content { color: #8a1f11; }
 .spec-host .widget-dropdown { width: auto; max-width: 100%; }
