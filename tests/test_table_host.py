@@ -444,6 +444,36 @@ async def test_t9_resuming_over_a_game_played_here_asks_first(store: MemoryStore
 
 
 @on_loop
+async def test_t10_opening_a_new_table_over_a_kept_one_asks_then_closes_it(store: MemoryStore) -> None:
+    """A table kept from before a reload stays open until it is resumed or closed: "Open the table"
+    (a new one) asks first, with the focus on Cancel; yes closes the kept table (its students are
+    told) and opens the new one; Cancel changes nothing."""
+    app, panel, referee, ana = await seated(store, 1)
+    kept = panel.memory.value
+    app.close()
+    again, panel2 = teacher(store, seed=99)
+    panel2.memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
+    focused: list[str] = []
+    panel2.ui.resume_no.focus = lambda: focused.append("cancel")
+    panel2.ui.open.click()
+    assert panel2.referee is None and panel2.resume_row.asking and focused == ["cancel"]
+    words = T("class.host.replace_ask", code=show_code(referee.code))
+    assert text(panel2.ui.resume_ask_text.value).strip() == words
+    assert panel2.ui.resume_yes.description == T("class.host.replace_yes")
+    panel2.ui.resume_no.click()
+    assert panel2.referee is None and panel2.kept is not None and store.exists(referee.code)
+    panel2.ui.open.click()
+    panel2.ui.resume_yes.click()
+    new = panel2.referee
+    assert new is not None and new.code != referee.code and store.exists(new.code)
+    assert not store.exists(referee.code) and panel2.kept is None
+    assert new.code in panel2.memory.value and referee.code not in panel2.memory.value  # the device keeps the new one
+    assert {"kind": "closed"} in await ana.updates(timeout=0)  # the kept table's student is told
+    assert not Referee.wipe_table(store, referee.code, "not the secret")
+    again.close()
+
+
+@on_loop
 async def test_t9_the_teachers_reload_resumes_the_table_before_the_panel_is_opened(store: MemoryStore) -> None:
     """The app keeps the host secret's memory itself: the reloaded page opens the panel and
     referees the table again, without the teacher looking for it."""

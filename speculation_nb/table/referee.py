@@ -119,6 +119,18 @@ class Referee:
         referee.publish(force=True)
         return referee
 
+    @staticmethod
+    def wipe_table(store: TableStore, code: str, host_secret: str) -> bool:
+        """T9/T10: wipe table ``code`` from the store with its host secret, without refereeing it
+        (a table kept from before a reload, when the teacher opens a new one instead); its
+        students are told it closed. False if it is gone already or the secret is not its."""
+        code = read_code(code)
+        record = store.get(code, "record")
+        if record is None or not same_secret(host_secret, record.get("host")):
+            return False
+        store.wipe(code)
+        return True
+
     def link(self, base_url: str) -> str:
         """``base_url`` with ``?table=<code>`` (only the code: never a secret)."""
         parts = urlsplit(base_url)

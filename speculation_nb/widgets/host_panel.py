@@ -10,7 +10,8 @@ instead, saying what the shared table needs.
 students may share a seat); if this browser kept a table that is still open (the teacher
 reloaded: DeviceMemory ``speculation_nb.host``), "Resume the table", which asks first
 (``spec-host-resume-ask``, a :class:`~.confirm.ConfirmRow`) once a game has been played here: the
-table's game replaces the one shown. Once open:
+table's game replaces the one shown; "Open the table" then asks in the same row, since a new
+table closes the kept one (T10: its students are told). Once open:
 
 * the code, big (``ABCDE-FGHJK``), the link (only the code in it, never a secret) with a Copy
   button, and its QR code;
@@ -213,7 +214,7 @@ class HostPanel(ControllerPanel):
         ui.root = tagged(
             widgets.VBox([ui.style, ui.memory, ui.intro, ui.start, ui.resume_ask, ui.table, ui.message]), "spec-host"
         )
-        ui.open.on_click(self.guard(lambda _b: self.open_table()))
+        ui.open.on_click(self.guard(lambda _b: self.ask_open()))
         ui.resume.on_click(self.guard(lambda _b: self.ask_resume()))
         ui.join.on_click(self.guard(lambda _b: self.join()))
         ui.pause.on_click(self.guard(lambda _b: self.toggle_pause()))
@@ -267,6 +268,39 @@ class HostPanel(ControllerPanel):
         self._start(referee)
         self._say("class.host.opened", "ok", code=show_code(referee.code))
         return referee
+
+    def ask_open(self) -> None:
+        """The Open button: a new table. If this browser kept a table that is still open (the
+        teacher reloaded), the new one replaces it: the panel asks first, and only a yes closes
+        the kept table (T10: its students are told) before the new one opens."""
+        kept = self.kept
+        if kept is None or self.referee is not None:
+            self.open_table()
+            return
+        t = self.t
+        self.resume_row.words(
+            t("class.host.replace_ask", code=show_code(kept["code"])),
+            yes=t("class.host.replace_yes"),
+            no=t("class.host.replace_no"),
+        )
+        self.resume_row.ask(self._replace_agreed, self.draw)
+
+    def _replace_agreed(self) -> None:
+        kept, store = self.kept, self._open_store()
+        if kept is None or store is None:
+            self.open_table()
+            return
+        from ..table.referee import Referee
+
+        try:
+            Referee.wipe_table(store, kept["code"], kept["secret"])
+        except StoreError:
+            log.exception("speculation_nb host panel: the kept table could not be closed")
+            self._say("class.host.store_unreachable", "error")
+            return
+        self.kept = None
+        self.memory.keep(None)
+        self.open_table()
 
     def ask_resume(self) -> None:
         """The Resume button: the table's game replaces the one shown, so once something has been
