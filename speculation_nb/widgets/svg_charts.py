@@ -109,6 +109,9 @@ def _steps(axes: Axes, xs: Sequence[float], ys: Sequence[float]) -> str:
 
 
 class _SvgChart:
+    """One chart: the picture (``widget``), the labels over it (``overlay``) and ``box`` holding
+    both, all of one size (one Layout model); :meth:`show` puts a new drawing on the page."""
+
     css_class = "spec-chart"
     backend = "svg"
 
