@@ -23,8 +23,23 @@ import importlib.util
 import logging
 import os
 from collections.abc import Sequence
+from fractions import Fraction
 
-__all__ = ["BACKENDS", "chart_backend", "label_spans", "name_limit", "short_name"]
+from ..i18n import Translator
+
+__all__ = [
+    "BACKENDS",
+    "BAR_WIDTH",
+    "HOLD_YLIM",
+    "card_class",
+    "chart_backend",
+    "hold_frame",
+    "hold_xlim",
+    "label_spans",
+    "name_limit",
+    "short_name",
+    "win_box",
+]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +52,10 @@ INK = "#333333"
 AXIS = "#c9ced6"
 GRID = "#e6e9ee"
 WIDTH_PX, HEIGHT_PX = 410, 170
+#: The geometry both drawings share, in matplotlib's terms: a plot area is (left, bottom, width,
+#: height) as fractions of the picture from its bottom left, and data ranges are (low, high).
+BAR_WIDTH = 0.66  # of the space between two bars' centres
+HOLD_YLIM = (-0.05, 1.07)
 
 
 def _imports(name: str) -> bool:
@@ -84,6 +103,31 @@ def name_limit(count: int, width_px: int = WIDTH_PX) -> tuple[float, int]:
     size = 11.0 if count <= 5 else (9.0 if count <= 7 else 8.0)
     slot = width_px * 0.97 / (count + 0.2)
     return size, max(3, int((slot - 6) / (size * 0.85)))
+
+
+def win_box(two_lines: bool) -> tuple[float, float, float, float]:
+    """O2's plot area: names of two lines under the bars take more of the picture's height."""
+    return (0.015, 0.25, 0.97, 0.61) if two_lines else (0.015, 0.16, 0.97, 0.70)
+
+
+def hold_xlim(total: int) -> tuple[float, float]:
+    """O1's x range: 0 to ``total`` cards turned up, with room for the first and last point."""
+    return (-0.4, total + 0.6)
+
+
+def hold_frame(total: int, t: Translator) -> tuple[list[str], tuple[float, float, float, float], int]:
+    """O1's still parts in the language of ``t``: the y tick labels (0, 50 and 100 percent),
+    the plot area (wider tick labels, "100 %" in German, push it right) and the step between
+    x ticks (every card up to 12, then every 2nd up to 24, else every 5th)."""
+    ticks = [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)]
+    left = 0.115 if max(len(x) for x in ticks) <= 4 else 0.145
+    step = 1 if total <= 12 else (2 if total <= 24 else 5)
+    return ticks, (left, 0.25, 0.98 - left, 0.64), step
+
+
+def card_class(card: str) -> str:
+    """The CSS class of a card's name on the line chart: ``spec-red`` for hearts and diamonds."""
+    return "spec-red" if card[-1] in "♥♦" else "spec-black"
 
 
 def label_spans(labels: Sequence[tuple[float, float, str, str]]) -> str:

@@ -38,7 +38,25 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..i18n import Translator
-from .chart_style import AXIS, BLUE, GOLD, GREY, HEIGHT_PX, INK, NAVY, WIDTH_PX, label_spans, name_limit, short_name
+from .chart_style import (
+    AXIS,
+    BAR_WIDTH,
+    BLUE,
+    GOLD,
+    GREY,
+    HEIGHT_PX,
+    HOLD_YLIM,
+    INK,
+    NAVY,
+    WIDTH_PX,
+    card_class,
+    hold_frame,
+    hold_xlim,
+    label_spans,
+    name_limit,
+    short_name,
+    win_box,
+)
 
 __all__ = ["HoldChart", "WinChart"]
 
@@ -256,7 +274,7 @@ class WinChart(_Chart):
 
     def __init__(self, backend: str = "ipympl") -> None:
         super().__init__(backend)
-        self.ax = self.figure.add_axes((0.015, 0.16, 0.97, 0.70))
+        self.ax = self.figure.add_axes(win_box(False))
         self._labels: tuple[str, ...] = ()
         self._bars: list[Any] = []
 
@@ -269,13 +287,13 @@ class WinChart(_Chart):
         ax.yaxis.set_visible(False)
         ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
-        self._bars = list(ax.bar(xs, [0] * len(xs), width=0.66, color=BLUE, edgecolor="none"))
+        self._bars = list(ax.bar(xs, [0] * len(xs), width=BAR_WIDTH, color=BLUE, edgecolor="none"))
         # Each name gets its bar's width: whole names where they fit, else two lines ("Henry",
         # "Crawford"), each cut to fit with "…".
         size, limit = name_limit(len(labels), self.width_px)
         short = [short_name(x, limit) for x in labels]
         two_lines = any("\n" in x for x in short)
-        ax.set_position((0.015, 0.25 if two_lines else 0.16, 0.97, 0.61 if two_lines else 0.70))
+        ax.set_position(win_box(two_lines))
         ax.set_xticks(xs, short, fontsize=size, family=FONT, linespacing=1.0)
         for tick in ax.get_xticklabels():
             tick.set_parse_math(False)  # a name with $ signs is text, not mathtext
@@ -315,7 +333,7 @@ class HoldChart(_Chart):
         super().__init__(backend)
         ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.64))
         _style_axes(ax)
-        ax.set_ylim(-0.05, 1.07)
+        ax.set_ylim(*HOLD_YLIM)
         ax.grid(axis="y", color="#e6e9ee", linewidth=1)
         ax.set_axisbelow(True)
         (self.past,) = ax.plot([], [], color=GREY, linewidth=2, linestyle=(0, (3, 3)), drawstyle="steps-post")
@@ -333,15 +351,11 @@ class HoldChart(_Chart):
             return
         self._frame = key
         ax = self.ax
-        ticks = [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)]
+        ticks, box, step = hold_frame(total, t)
         ax.set_yticks([0, 0.5, 1], ticks)
-        # "100 %" (German) is wider than "100%": give the tick labels room.
-        left = 0.115 if max(len(x) for x in ticks) <= 4 else 0.145
-        box = ax.get_position()
-        if abs(box.x0 - left) > 1e-9:
-            ax.set_position((left, box.y0, 0.98 - left, box.height))
-        ax.set_xlim(-0.4, total + 0.6)
-        step = 1 if total <= 12 else (2 if total <= 24 else 5)
+        if abs(ax.get_position().x0 - box[0]) > 1e-9:
+            ax.set_position(box)
+        ax.set_xlim(*hold_xlim(total))
         ax.set_xticks(list(range(0, int(total) + 1, step)))
         self.xlabel.set_text(t("chart.hold.xlabel"))
         self.restyle()
@@ -371,7 +385,5 @@ class HoldChart(_Chart):
             self.past.set_data([], [])
         self.now.set_data(fx[-1:], fy[-1:])
         self.draw()
-        notes = [
-            (x, y, card, "spec-red" if card[-1] in "♥♦" else "spec-black") for x, y, card in zip(fx, fy, cards) if card
-        ]
+        notes = [(x, y, card, card_class(card)) for x, y, card in zip(fx, fy, cards) if card]
         self.set_labels(self.ax, notes)

@@ -29,17 +29,23 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ..i18n import Translator
 from .chart_style import (
     AXIS,
+    BAR_WIDTH,
     BLUE,
     GOLD,
     GREY,
     GRID,
     HEIGHT_PX,
+    HOLD_YLIM,
     INK,
     NAVY,
     WIDTH_PX,
+    card_class,
+    hold_frame,
+    hold_xlim,
     label_spans,
     name_limit,
     short_name,
+    win_box,
 )
 from .parts import html_style
 
@@ -166,13 +172,12 @@ class SvgWinChart(_SvgChart):
         size, limit = name_limit(n, self.width_px)
         names = [short_name(x, limit) for x in labels]
         two_lines = any("\n" in x for x in names)
-        box = (0.015, 0.25, 0.97, 0.61) if two_lines else (0.015, 0.16, 0.97, 0.70)
-        axes = Axes(box, (-0.6, n - 0.4), (0.0, 1.0), self.width_px, self.height_px)
+        axes = Axes(win_box(two_lines), (-0.6, n - 0.4), (0.0, 1.0), self.width_px, self.height_px)
         parts = []
         texts = []
         for i, value in enumerate(values):
             colour = GOLD if i == gold else (GREY if i == grey else BLUE)
-            x0, x1 = axes.x(i - 0.33), axes.x(i + 0.33)
+            x0, x1 = axes.x(i - BAR_WIDTH / 2), axes.x(i + BAR_WIDTH / 2)
             top = axes.y(float(value))
             parts.append(
                 f'<rect x="{x0:.1f}" y="{top:.1f}" width="{x1 - x0:.1f}" height="{axes.bottom - top:.1f}" '
@@ -206,9 +211,8 @@ class SvgHoldChart(_SvgChart):
         """Points (xs[i], ys[i]) up to the moment shown; ``cards[i]`` names a new best trump at
         that point (or None); ``later`` the points after the moment shown (replay), drawn dashed;
         the x axis runs from 0 to ``total`` cards turned up."""
-        ticks = [t.percent(0, 0), t.percent(Fraction(1, 2), 0), t.percent(1, 0)]
-        left = 0.115 if max(len(x) for x in ticks) <= 4 else 0.145  # "100 %" (German) needs more room
-        axes = Axes((left, 0.25, 0.98 - left, 0.64), (-0.4, total + 0.6), (-0.05, 1.07), self.width_px, self.height_px)
+        ticks, box, step = hold_frame(total, t)
+        axes = Axes(box, hold_xlim(total), HOLD_YLIM, self.width_px, self.height_px)
         parts = []
         for value, tick in zip((0.0, 0.5, 1.0), ticks):
             y = axes.y(value)
@@ -221,7 +225,6 @@ class SvgHoldChart(_SvgChart):
             f'<path d="M{axes.left:.1f} {axes.top:.1f}V{axes.bottom:.1f}H{axes.right:.1f}" fill="none" '
             f'stroke="{AXIS}" stroke-width="1.1"/>'
         )
-        step = 1 if total <= 12 else (2 if total <= 24 else 5)
         baseline = axes.bottom + TICK_PAD + 0.8 * FONT
         parts += [_text(axes.x(k), baseline, str(k), FONT) for k in range(0, total + 1, step)]
         parts.append(_text((axes.left + axes.right) / 2, baseline + 1.3 * FONT, t("chart.hold.xlabel"), FONT))
@@ -242,9 +245,5 @@ class SvgHoldChart(_SvgChart):
                 f'<circle cx="{axes.x(fx[-1]):.1f}" cy="{axes.y(fy[-1]):.1f}" r="7.6" fill="{GOLD}" '
                 f'stroke="{NAVY}" stroke-width="2.1"/>'
             )
-        notes = [
-            (axes.x(x), axes.y(y), card, "spec-red" if card[-1] in "♥♦" else "spec-black")
-            for x, y, card in zip(fx, fy, cards)
-            if card
-        ]
+        notes = [(axes.x(x), axes.y(y), card, card_class(card)) for x, y, card in zip(fx, fy, cards) if card]
         self.show("".join(parts), notes)
