@@ -57,7 +57,8 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 PRELOAD = ["micropip", "ssl", "sqlite3", "comm", "ipython", "piplite", "ipykernel", "pyodide_kernel", "speculation-nb"]
 #: The Pyodide kernel's own wheels (its labextension's ``pypi/`` folder): lock name -> import name.
 #: In the lock and in :data:`PRELOAD`, they load with the rest at once, instead of one by one
-#: through micropip and piplite after Pyodide has started (about two seconds at every visit).
+#: through micropip and piplite after Pyodide has started (what that saves was within the noise
+#: of benchmarks/bench_site.py here).
 KERNEL_WHEELS = {"piplite": "piplite", "ipykernel": "ipykernel", "pyodide-kernel": "pyodide_kernel"}
 #: The lab's Pyodide loads, besides, what only the lessons import (``pins.json``: ``lessons_only``:
 #: matplotlib and ipympl, for their charts); the app's page goes without (its charts are SVG), so
