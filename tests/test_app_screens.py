@@ -14,12 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_fixtures import PageWatch
+from browser_fixtures import PageWatch, click_until_changed
 from voila_server import REPO, VoilaServer
 
 APP = "notebooks/app.ipynb"
 ARTIFACTS = REPO / "tests" / "artifacts"
 READY = "button.spec-next:enabled"
+#: The app is shown and answers: "Next card", or "New deal" when the deal ended as it was dealt
+#: (an Ace turned up, S5), as a deal from no seed can.
+SHOWN = "button.spec-next:enabled, button.spec-new-deal:enabled"
 PAGE_TIMEOUT_MS = 120_000
 QUERY = "?mode=classroom&seed=42"
 SCREENS = [(360, 640), (390, 844), (1024, 768), (1280, 800), (1920, 1080)]
@@ -36,12 +39,12 @@ def server():
 
 @pytest.fixture
 def open_app(open_page):
-    def open_(query: str = QUERY, width: int = 1280, height: int = 800) -> tuple[Any, PageWatch]:
+    def open_(query: str = QUERY, width: int = 1280, height: int = 800, ready: str = READY) -> tuple[Any, PageWatch]:
         touch = width < PHONE
         page, watch = open_page(
             server_url[0] + query, width, height, has_touch=touch, is_mobile=touch, device_scale_factor=1
         )
-        page.locator(READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.locator(ready).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         page.wait_for_function("() => document.querySelector('.spec-keys .spec-live') !== null", timeout=30_000)
         page.wait_for_timeout(300)
         return page, watch
@@ -233,11 +236,26 @@ def test_the_keyboard_alone(open_app) -> None:
 
 
 @pytest.mark.browser
-def test_a_bad_link_opens_the_app_and_says_so(open_app) -> None:
-    page, watch = open_app("?players=%C2%B2&seed=abc", 1024, 768)
+@pytest.mark.parametrize(
+    ("query", "refused"),
+    [
+        ("?players=%C2%B2&seed=abc", ["players “²” is not a number", "seed “abc” is not a number"]),
+        ("?players=%C2%B2&seed=5", ["players “²” is not a number"]),  # seed 5 turns up an Ace (S5)
+    ],
+    ids=["chance-deal", "ace-turned-up"],
+)
+def test_a_bad_link_opens_the_app_and_says_so(open_app, query, refused) -> None:
+    """A refused seed leaves the deal to chance, and one deal in thirteen turns up an Ace and
+    ends as dealt (S5): the app then offers "New deal" instead of "Next card"."""
+    page, watch = open_app(query, 1024, 768, ready=SHOWN)
     message = page.locator(".spec-message").first.inner_text()
-    assert "players “²” is not a number" in message and "seed “abc” is not a number" in message
-    next_card(page)
+    assert all(reason in message for reason in refused), message
+    if "seed=5" in query:
+        assert page.locator(READY).count() == 0 and page.locator("button.spec-new-deal:enabled").count() == 1
+    if page.locator(READY).count():
+        next_card(page)
+    else:
+        click_until_changed(page, "button.spec-new-deal", ".spec-deal-info")
     watch.assert_clean()
 
 

@@ -21,7 +21,9 @@ Options that differ from the served defaults are passed as keywords
 environment variables ``speculation_nb.serve`` reads (``env={...}``).
 
 The server's log goes to a file (``server.log_text()``), so a failing test can
-show it and a test can look for lines such as ``Culling kernel``.
+show it and a test can look for lines such as ``Culling kernel``. Every server
+running when a test fails adds its log's tail to that test's report
+(``running_servers``, read by the hook in ``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,15 @@ except ImportError:  # a checkout that is not installed: the shared options from
     sys.path.insert(0, str(REPO))
     from speculation_nb.serve import voila_command
 
-__all__ = ["REPO", "VoilaServer", "free_port", "page_kernel_id", "process_cpu_seconds", "process_rss"]
+__all__ = [
+    "REPO",
+    "VoilaServer",
+    "free_port",
+    "page_kernel_id",
+    "process_cpu_seconds",
+    "process_rss",
+    "running_servers",
+]
 
 _RUNNING = re.compile(r"Voil[aà] is running at:\s*\n\s*(http://\S+)")
 _KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
@@ -114,6 +124,14 @@ _PAGE_KERNEL_JS = """() => {
 def page_kernel_id(page: object) -> str | None:
     """The id of the kernel a Voila page (a Playwright page) is connected to."""
     return page.evaluate(_PAGE_KERNEL_JS)  # type: ignore[attr-defined]
+
+
+_RUNNING_SERVERS: list[VoilaServer] = []
+
+
+def running_servers() -> list[VoilaServer]:
+    """The servers started and not yet stopped, oldest first."""
+    return list(_RUNNING_SERVERS)
 
 
 class VoilaServer:
@@ -189,6 +207,7 @@ class VoilaServer:
             self.stop()
             raise
         self.started_in = time.perf_counter() - started
+        _RUNNING_SERVERS.append(self)
         return self
 
     def _wait_until_answering(self) -> None:
@@ -217,6 +236,8 @@ class VoilaServer:
     def stop(self, timeout: float = 20.0) -> None:
         """Stop the server (SIGTERM: Voila shuts its kernels down), then kill what is left."""
         process, self.process = self.process, None
+        if self in _RUNNING_SERVERS:
+            _RUNNING_SERVERS.remove(self)
         if process is not None:
             kernels = self.kernel_pids(process.pid)
             if process.poll() is None:
