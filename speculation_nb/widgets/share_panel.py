@@ -50,14 +50,12 @@ from ..session import Session
 from ..share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
 from .confirm import CSS as CONFIRM_CSS
 from .confirm import ConfirmRow
+from .controller import DEFAULT_NAMES
 from .panel import ControllerPanel, tagged
 
 __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "share_error_text"]
 
 log = logging.getLogger("speculation_nb.widgets")
-
-#: The names of the app's seats by default (as widgets/controller.py: DEFAULT_NAMES).
-_DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 
 CSS = """
 .spec-share { gap: 6px; }
@@ -95,7 +93,7 @@ def default_names(players_count: int, temperament: str) -> list[str]:
     ``temperament="mansfield"``)."""
     if temperament == "mansfield":
         return list(players.mansfield_park(players_count).names)
-    return list(_DEFAULT_NAMES[:players_count])
+    return list(DEFAULT_NAMES[:players_count])
 
 
 def share_error_text(error: ShareError, t: Translator, names: Sequence[str] | None = None) -> str:
