@@ -88,6 +88,9 @@ c.Spawner.args = [
     "--MappingKernelManager.cull_idle_timeout=120",
     "--MappingKernelManager.cull_interval=30",
     "--MappingKernelManager.cull_connected=False",
+    # jupyter_server's kernel manager, with a last activity while a kernel starts: the culler
+    # logged a traceback for each starting kernel it met (speculation_nb/served_kernels.py).
+    "--MappingKernelManager.kernel_manager_class=speculation_nb.served_kernels.ServedKernelManager",
     # A whole class starting kernels at once: wait for the app's first display
     # and for the kernel to start (safety nets; same values as speculation_nb/serve.py).
     "--VoilaExecutor.iopub_timeout=300",

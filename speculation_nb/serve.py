@@ -88,6 +88,7 @@ __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "IOPUB_TIMEOUT",
+    "KERNEL_MANAGER_CLASS",
     "POOL_FILL_DELAY",
     "POOL_SIZE",
     "STARTUP_TIMEOUT",
@@ -118,6 +119,9 @@ IOPUB_TIMEOUT = 300
 #: Seconds Voila waits for a kernel to start (a safety net too: its default, 60, is close to
 #: what thirty kernels starting at once take on two busy cores).
 STARTUP_TIMEOUT = 180
+#: The kernels' manager: jupyter_server's, with a last activity while a kernel starts
+#: (:mod:`speculation_nb.served_kernels`).
+KERNEL_MANAGER_CLASS = "speculation_nb.served_kernels.ServedKernelManager"
 #: Preheated kernels kept waiting (0: none).
 POOL_SIZE = 0
 #: Seconds before a taken preheated kernel is replaced (only with a pool).
@@ -330,6 +334,9 @@ def voila_args(
         # without the app (benchmarks/load_test.py; voila-dashboards/voila#920).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
         f"--VoilaExecutor.startup_timeout={STARTUP_TIMEOUT}",
+        # A kernel still starting has no last activity, and the culler logged a traceback for
+        # each one it met (speculation_nb.served_kernels says why).
+        f"--MappingKernelManager.kernel_manager_class={KERNEL_MANAGER_CLASS}",
     ]
     if os.name == "posix":
         # Kernels talk to the server over Unix sockets, not loopback TCP ports: with TCP,

@@ -51,6 +51,7 @@ def test_the_app_command_and_the_tests_share_their_voila_options() -> None:
     assert "--MappingKernelManager.cull_idle_timeout=120" in served
     assert "--MappingKernelManager.cull_connected=False" in served
     assert not any(arg.startswith("--preheat_kernel") for arg in served)
+    assert "--MappingKernelManager.kernel_manager_class=speculation_nb.served_kernels.ServedKernelManager" in served
     if os.name == "posix":  # Unix sockets: no port for another process to take as a class's kernels start
         assert "--KernelManager.transport=ipc" in served
     env = {"SPECULATION_CULL_IDLE_TIMEOUT": "7", "SPECULATION_CULL_INTERVAL": "2", "SPECULATION_POOL_SIZE": "3"}
@@ -121,6 +122,9 @@ def test_closed_tabs_free_their_kernels(app_server, open_page) -> None:
     )
     # the tab left open has idled longer than the culling timeout and still plays
     assert kept_id in server.kernels(), "the kernel of the open tab was culled"
+    # the culler, visiting every second, met the kernels as they started without an error
+    # (speculation_nb.served_kernels)
+    assert "while checking the idle duration" not in log, server.log_tail()
     _next_card_answers(kept)
 
 
