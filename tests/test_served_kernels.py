@@ -11,6 +11,7 @@ import asyncio
 import logging
 
 import pytest
+from loops import run_loop
 
 from speculation_nb.serve import KERNEL_MANAGER_CLASS, voila_args
 
@@ -53,7 +54,7 @@ def test_the_culler_meets_a_starting_kernel_without_an_error(caplog) -> None:
             await manager.shutdown_all(now=True)
 
     with caplog.at_level(logging.DEBUG, logger="test_served_kernels"):
-        last_activity = asyncio.run(start_and_cull())
+        last_activity = run_loop(start_and_cull, timeout=120)
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, errors
     assert last_activity is not None
