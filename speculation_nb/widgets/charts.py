@@ -44,6 +44,7 @@ from .chart_style import (
     BLUE,
     GOLD,
     GREY,
+    GRID,
     HEIGHT_PX,
     HOLD_YLIM,
     INK,
@@ -334,7 +335,7 @@ class HoldChart(_Chart):
         ax = self.ax = self.figure.add_axes((0.115, 0.25, 0.865, 0.64))
         _style_axes(ax)
         ax.set_ylim(*HOLD_YLIM)
-        ax.grid(axis="y", color="#e6e9ee", linewidth=1)
+        ax.grid(axis="y", color=GRID, linewidth=1)
         ax.set_axisbelow(True)
         (self.past,) = ax.plot([], [], color=GREY, linewidth=2, linestyle=(0, (3, 3)), drawstyle="steps-post")
         (self.line,) = ax.plot([], [], color=NAVY, linewidth=2.6, drawstyle="steps-post")
