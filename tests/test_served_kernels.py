@@ -12,6 +12,7 @@ import logging
 
 import pytest
 from loops import run_loop
+from voila_server import REPO
 
 from speculation_nb.serve import KERNEL_MANAGER_CLASS, voila_args
 
@@ -20,8 +21,6 @@ kernelmanager = pytest.importorskip("jupyter_server.services.kernels.kernelmanag
 
 def test_the_served_app_and_the_hub_run_their_kernels_under_it() -> None:
     assert f"--MappingKernelManager.kernel_manager_class={KERNEL_MANAGER_CLASS}" in voila_args(env={})
-    from voila_server import REPO
-
     hub_config = (REPO / "deploy" / "jupyterhub_config.py").read_text()
     assert f'"--MappingKernelManager.kernel_manager_class={KERNEL_MANAGER_CLASS}"' in hub_config
 
