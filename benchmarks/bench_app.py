@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "support"))
 
 from browser_fixtures import launch_chromium  # noqa: E402
 from voila_server import VoilaServer  # noqa: E402
@@ -131,7 +131,7 @@ def first_display_models(query: str) -> tuple[int, str]:
 
     from ipywidgets.widgets.widget import _instances
 
-    from speculation_nb.widgets import from_request
+    from speculation_nb.app import from_request
 
     before = set(_instances)
     app = from_request(query.lstrip("?"))

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from speculation_nb import Game, Rules, Session, players
-from speculation_nb.actions import Action
+from speculation_nb.engine.actions import Action
 
 
 def best_of(fn, repeats: int = 3) -> float:

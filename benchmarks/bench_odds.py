@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from speculation_nb import Card, Game, Rules, odds
 from speculation_nb import simulate as sim
-from speculation_nb.cards import full_deck
+from speculation_nb.engine.cards import full_deck
 
 TARGET = {"O1": 50e-6, "O2": 1e-3, "O2O3_5x3": 2e-3, "O2O3_8x5": 50e-3, "MC": 1_000_000}
 

@@ -11,7 +11,7 @@ second load is served from the browser's cache, as a student's second visit):
 * "Next card" clicked ``--clicks`` times: milliseconds from the click to the new numbers;
 * Chromium's memory (the sum of its processes' RSS) with the site's app open.
 
-The same for the Voila app (``tests/voila_server.py``: a real Voila server on loopback) in the
+The same for the Voila app (``tests/support/voila_server.py``: a real Voila server on loopback) in the
 same run, and the ratios. Targets (issue 13): cached load within 15 s, a click within 300 ms.
 """
 
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "support"))
 
 from browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from site_fixtures import StaticServer, build_site  # noqa: E402

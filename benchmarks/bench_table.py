@@ -12,7 +12,7 @@ opening a poll) run on the same loop, as a widget callback does. The 30 students
 each member with a store connection of its own and following the table with
 :meth:`Member.updates` on its process's loop, as a student's kernel does). The first 4 members
 sit at the 4 seats, the others watch. The store is SQLite (a temporary folder) and Redis (Debian's
-``redis-server`` on loopback, started as ``tests/redis_server.py`` does, with the table's ACL
+``redis-server`` on loopback, started as ``tests/support/redis_server.py`` does, with the table's ACL
 users: the referee with the ``referee`` credentials, the members with the ``student`` ones).
 
 Measured, per store:
@@ -89,13 +89,13 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tests")]
+sys.path[:0] = [str(REPO), str(REPO / "tests" / "support")]
 
-from speculation_nb.actions import Action  # noqa: E402
-from speculation_nb.rules import Rules  # noqa: E402
-from speculation_nb.session import Session  # noqa: E402
-from speculation_nb.table import Member, Referee, SessionHost, TableStore, open_store  # noqa: E402
-from speculation_nb.table.store import DEFAULT_TTL  # noqa: E402
+from speculation_nb.classroom import Member, Referee, SessionHost, TableStore, open_store  # noqa: E402
+from speculation_nb.classroom.stores.base import DEFAULT_TTL  # noqa: E402
+from speculation_nb.engine.actions import Action  # noqa: E402
+from speculation_nb.engine.session import Session  # noqa: E402
+from speculation_nb.engine.settings import Rules  # noqa: E402
 
 PLAYERS = 4
 #: The issue's bounds, in milliseconds.

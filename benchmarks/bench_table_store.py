@@ -13,7 +13,7 @@ Three figures per store, each as the store is used by the table:
 The baseline is :class:`MemoryStore`, measured in the same run with threads of this process
 in place of processes (no process boundary, no database: the floor); the other stores are
 shown as ratios to it. SQLite runs in a temporary folder; Redis is Debian's ``redis-server``
-started on loopback with the table's ACL users, as ``tests/redis_server.py`` does (skipped
+started on loopback with the table's ACL users, as ``tests/support/redis_server.py`` does (skipped
 when it is not installed).
 
     python benchmarks/bench_table_store.py [--trips 100] [--students 30] [--bids 10]
@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "tests")]
+sys.path[:0] = [str(REPO), str(REPO / "tests" / "support")]
 
-from speculation_nb.table.store import MemoryStore, TableStore, open_store  # noqa: E402
+from speculation_nb.classroom.stores.base import MemoryStore, TableStore, open_store  # noqa: E402
 
 CODE = "BENCH23456"
 PATIENCE = 120.0

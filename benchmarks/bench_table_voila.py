@@ -1,6 +1,6 @@
 """The widget layer of ``bench_table.py --voila``: the shared table through real pages of a Voila server.
 
-One Voila server serves the app (``tests/voila_server.py``, the README's options) with
+One Voila server serves the app (``tests/support/voila_server.py``, the README's options) with
 ``SPECULATION_TABLE_STORE=sqlite:///<a temporary folder>/tables.sqlite3``. The **teacher** is one
 headless Chromium page (Playwright; every host name but loopback's unresolvable) on the app in
 classroom mode (seeded, 4 players): it presses "Open the table to the class"

@@ -29,7 +29,7 @@ import statistics
 import time
 
 from speculation_nb import Rules, odds
-from speculation_nb.widgets import SpeculationApp
+from speculation_nb.app import SpeculationApp
 
 TABLES = {
     "5x3": (Rules(players=5), 30.0),

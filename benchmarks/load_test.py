@@ -3,7 +3,7 @@
     python benchmarks/load_test.py --sessions 30      # 3 in headless Chromium, 27 protocol clients
 
 Starts the app server exactly as the README's app command does
-(``speculation_nb.serve.voila_args`` through ``tests/voila_server.py``), with
+(``speculation_nb.serve.voila_args`` through ``tests/support/voila_server.py``), with
 culling checked every 2 s (``--cull-interval``) instead of 30, through the
 environment variables ``speculation_nb.serve`` reads; the idle time before a
 kernel is culled stays the served 120 s (``--cull-idle``): a kernel waits, idle
@@ -77,7 +77,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "support"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from voila_server import VoilaServer  # noqa: E402
@@ -460,7 +460,7 @@ class ProtocolSession:
             raise ProtocolError("the button is disabled when the page opens")
         seed = re.search(r"[?&]seed=(\d+)", self.query)
         if self.target.seed_shown and seed:
-            from speculation_nb.i18n import translator
+            from speculation_nb.languages.translator import translator
 
             words = translator("en")("header.seed", seed=seed.group(1))  # "seed 42", as the header says it
             shown = [

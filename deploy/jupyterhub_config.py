@@ -35,14 +35,14 @@ Environment variables:
 ``SPECULATION_REDIS_REFEREE``, ``SPECULATION_REDIS_STUDENT``
     optional: the shared table's Redis store for the two kinds of kernels
     (``redis://referee:...@host:6379/0`` and ``redis://student:...``, made by
-    ``python -m speculation_nb.table.redis_store``). Members of the group
+    ``python -m speculation_nb.classroom.stores.redis_store``). Members of the group
     ``teachers`` get the first as ``SPECULATION_TABLE_STORE`` (they open and
     referee tables), everyone else the second (they join tables). Without them
     the shared table is not offered. The ``teacher`` account (above) is put in
     ``teachers``; with another authenticator, add teachers to the group on the
     hub's admin page or let the authenticator manage groups.
 
-tests/test_jupyterhub.py loads this file and replaces only what a test machine
+tests/browser/test_jupyterhub.py loads this file and replaces only what a test machine
 cannot have: systemd (a plain local process instead), the public port, and
 the state folder.
 """

@@ -2,17 +2,17 @@
 
 The rules engine (:class:`Game`, :class:`Session`), exact odds
 (:mod:`speculation_nb.odds`), a Monte Carlo simulator, and an ipywidgets app
-(:mod:`speculation_nb.widgets`) for notebooks and Voila.
+(:mod:`speculation_nb.app`) for notebooks and Voila.
 """
 
 from types import ModuleType
 
-from .actions import Action
-from .cards import Card, Suit
-from .errors import IllegalAction
-from .game import Event, Game
-from .rules import Rules
-from .session import Session, Standing
+from .engine.actions import Action
+from .engine.cards import Card, Suit
+from .engine.errors import IllegalAction
+from .engine.game import Event, Game
+from .engine.session import Session, Standing
+from .engine.settings import Rules
 
 __all__ = ["Action", "Card", "Event", "Game", "IllegalAction", "Rules", "Session", "Standing", "Suit", "odds"]
 __version__ = "0.1.0"

@@ -42,7 +42,7 @@ Environment variables (read when no explicit value is given):
     or, when already set, kept and shown as it is (a name students can type
     rather than an address, a proxy's address).
 ``SPECULATION_TABLE_STORE``
-    where the kernels' shared tables meet (``speculation_nb.table.store``);
+    where the kernels' shared tables meet (``speculation_nb.classroom.stores.base``);
     when already set (a ``redis://`` URL on JupyterHub) it is kept.
 
 **A classroom network** (``--class`` or ``SPECULATION_CLASS=1``): the app
@@ -130,7 +130,7 @@ POOL_FILL_DELAY = 120
 ALL_INTERFACES = "0.0.0.0"
 CLASS_SETTING = "SPECULATION_CLASS"
 TABLE_ADDRESS_SETTING = "SPECULATION_TABLE_ADDRESS"
-#: The same name as ``speculation_nb.table.store.STORE_SETTING`` (not imported: this module
+#: The same name as ``speculation_nb.classroom.stores.base.STORE_SETTING`` (not imported: this module
 #: loads the standard library only).
 TABLE_STORE_SETTING = "SPECULATION_TABLE_STORE"
 #: Addresses in the private ranges a UDP socket is "connected" to, to learn which interface

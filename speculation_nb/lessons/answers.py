@@ -14,7 +14,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..i18n import translator
+from ..languages.translator import translator
 from .checker import exact_text
 from .questions import questions, texts
 

@@ -36,7 +36,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from ..i18n import Translator, translator
+from ..languages.translator import Translator, translator
 
 __all__ = ["TRIES", "UNITS", "Answer", "Exercise", "Verdict", "check", "exact_text", "parse_answer", "unit_words"]
 

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..i18n import Translator, translator
-from ..render import table_html
+from ..languages.translator import Translator, translator
+from ..rendering.cards import table_html
 from .checker import Exercise
 from .questions import ask
 

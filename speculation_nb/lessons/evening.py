@@ -28,14 +28,14 @@ from math import sqrt
 from typing import Any
 
 from .. import odds
-from ..cards import Card, full_deck
-from ..game import Game
-from ..i18n import translator
+from ..engine.cards import Card, full_deck
+from ..engine.game import Game
+from ..engine.session import Session
+from ..engine.settings import Rules
+from ..languages.translator import translator
 from ..players import FAIR, Cast, Undecided, mansfield_park, play
 from ..players.characters import fanny_as_she_wishes
-from ..rules import Rules
-from ..session import Session
-from ..tournament import Tournament, tournament
+from ..players.tournament import Tournament, tournament
 from .questions import Question, Worked, register
 
 __all__ = [

@@ -13,11 +13,11 @@ from math import sqrt
 from typing import Any
 
 from .. import odds
-from ..game import Game
-from ..i18n import Translator, translator
+from ..engine.game import Game
+from ..engine.session import Session
+from ..languages.translator import Translator, translator
 from ..players import Cast
-from ..session import Session
-from ..tournament import Tournament
+from ..players.tournament import Tournament
 from . import evening as E
 from .common import HTMLText
 from .lesson4_show import exact, show

@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from .. import odds
-from ..game import Game
-from ..rules import Rules
-from ..session import Session
+from ..engine.game import Game
+from ..engine.session import Session
+from ..engine.settings import Rules
 from .common import HTMLText, Tools
 from .questions import Question, register
 

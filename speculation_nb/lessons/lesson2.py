@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 
 from .. import odds
-from ..game import Game
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.settings import Rules
 from .common import HTMLText, Plain, Tools
 from .questions import Question, register
 
@@ -187,7 +187,7 @@ class Lesson2(Tools):
 
     def listing(self, cards: Sequence[str], k: int, danger: int) -> HTMLText:
         """Every set of ``k`` of ``cards`` (the first ``danger`` of them dangerous), the safe ones marked."""
-        from ..cards import Card
+        from ..engine.cards import Card
 
         names = [str(Card.parse(c)) for c in cards]
         rows = []

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from .. import odds
-from ..game import Game
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.settings import Rules
 from .common import HTMLText, Plain, Tools
 from .lesson2 import LAYOUT, NAMES
 from .questions import Question, register

@@ -23,11 +23,11 @@ from math import comb
 from typing import Any
 
 from .. import odds
-from ..cards import Card, Suit, full_deck
-from ..game import Game
-from ..i18n import translator
-from ..rules import Rules
-from ..session import Session
+from ..engine.cards import Card, Suit, full_deck
+from ..engine.game import Game
+from ..engine.session import Session
+from ..engine.settings import Rules
+from ..languages.translator import translator
 from .questions import Question, Worked, register
 
 __all__ = [

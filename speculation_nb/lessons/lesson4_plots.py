@@ -11,10 +11,10 @@ from fractions import Fraction
 from typing import Any
 
 from .. import odds
-from ..cards import Card, Suit
-from ..game import Game
-from ..i18n import translator
-from ..rules import Rules
+from ..engine.cards import Card, Suit
+from ..engine.game import Game
+from ..engine.settings import Rules
+from ..languages.translator import translator
 from .lesson4 import (
     HANDS,
     PLAYERS,

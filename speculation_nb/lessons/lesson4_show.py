@@ -12,10 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from .. import odds
-from ..game import Game
-from ..i18n import translator
-from ..render import table_html
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.settings import Rules
+from ..languages.translator import translator
+from ..rendering.cards import table_html
 from .common import HTMLText
 from .lesson4 import (
     HANDS,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..i18n import Translator, translator
+from ..languages.translator import Translator, translator
 from .checker import TRIES, Exercise, exact_text
 
 __all__ = ["LESSON_MODULES", "Question", "ask", "get", "questions", "register", "texts"]

@@ -55,7 +55,7 @@ multivariate hypergeometric counts, for each seat ``s`` with ``B = N - f_s``:
 Each of these is a short sum (:mod:`speculation_nb.odds.counting`), so each function below
 costs microseconds to a few milliseconds. The prices (break-even, seller's break-even, expected
 net, a trade's worth) are remembered by the public view of the moment
-(:class:`~speculation_nb.view.PublicView`), so the many questions asked about one moment (every
+(:class:`~speculation_nb.odds.view.PublicView`), so the many questions asked about one moment (every
 bidder's break-even, every possible blind trade) are answered from one reading of the table.
 :class:`HoldExplanation` explains O1 in words (:mod:`speculation_nb.odds.explain`).
 """
@@ -67,14 +67,14 @@ from functools import lru_cache
 from math import floor
 from typing import TYPE_CHECKING, Any
 
-from ..checks import is_whole, plain, quote
-from ..view import PublicView, public_view
+from ..engine.checks import is_whole, plain, quote
 from . import counting
 from .counting import ONE, ZERO
 from .explain import WORDS, HoldExplanation
+from .view import PublicView, public_view
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "WORDS",
@@ -310,7 +310,7 @@ def trade_gain(game: Game, seat: int, buyer: int, seller: int, count: int, price
 
 def clear_caches() -> None:
     """Empty the memo tables and the views read (for benchmarks measuring cold calls)."""
-    from .. import view
+    from . import view
 
     counting.clear()
     for memo in (_net, _break_even, _seller_break_even, _whole_break_even):

@@ -3,7 +3,7 @@
 Each function here is one of the short sums of the argument in :mod:`speculation_nb.odds`
 (read its docstring first), over plain whole numbers (``unseen`` U, ``f`` a seat's face-down
 cards, ``others`` B the other piles' cards, ``dead`` d, ``above`` h...) or a
-:class:`~speculation_nb.view.PublicView`, and is remembered (``lru_cache``) by those numbers,
+:class:`~speculation_nb.odds.view.PublicView`, and is remembered (``lru_cache``) by those numbers,
 so a moment's questions cost microseconds once its numbers are known. Every result is an
 exact :class:`~fractions.Fraction`.
 """
@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial, perm
 
-from ..view import PublicView
+from .view import PublicView
 
 __all__ = [
     "ONE",

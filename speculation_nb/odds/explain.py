@@ -13,8 +13,8 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from ..cards import Card
-from ..catalogs import messages
+from ..engine.cards import Card
+from ..languages.catalogs import messages
 
 __all__ = ["WORDS", "HoldExplanation"]
 

@@ -9,7 +9,7 @@ Where things live:
   :class:`Shrewd`) and :class:`RandomPlayer`;
 * :mod:`~speculation_nb.players.characters`: :class:`Undecided`, :class:`Fond`, :class:`PileBuyer`
   and the table of *Mansfield Park* (:func:`mansfield_park`);
-* :mod:`~speculation_nb.players.tables`: strategies by name, a strategy for every computer seat;
+* :mod:`~speculation_nb.players.lineups`: strategies by name, a strategy for every computer seat;
 * :mod:`~speculation_nb.players.loop`: the one play loop, :func:`next_move` (one action at a
   time, with its reason), and :func:`play` built on it;
 * :mod:`~speculation_nb.players.reasons`: why a move is made, as catalog keys.
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from .. import odds
 from .characters import Cast, Fond, PileBuyer, Undecided, mansfield_park
+from .lineups import STRATEGY_NAMES, strategy, table_strategies
 from .loop import (
     SEAT_PARAMS,
     Move,
@@ -40,7 +41,6 @@ from .loop import (
     play_deal,
 )
 from .protocol import Strategy, StrategyError, Trade, Trader, trade_offers
-from .tables import STRATEGY_NAMES, strategy, table_strategies
 from .temperaments import (
     BOLD,
     CAUTIOUS,
@@ -55,7 +55,7 @@ from .temperaments import (
 )
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "BOLD",

@@ -16,13 +16,13 @@ from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from .. import odds
-from ..catalogs import messages
-from ..checks import is_whole, quote
+from ..engine.checks import is_whole, quote
+from ..languages.catalogs import messages
 from .protocol import Strategy, Trade, trade_offers
 from .temperaments import CAUTIOUS, FAIR, SHREWD, SPIRITED, Temperament, exact_trade_answer, trading
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = ["Cast", "Fond", "Haggler", "PileBuyer", "Undecided", "fanny_as_she_wishes", "mansfield_park"]
 

@@ -29,13 +29,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
 
-from ..actions import Action
-from ..checks import is_whole as _whole
+from ..engine.actions import Action
+from ..engine.checks import is_whole as _whole
 from . import reasons
 from .protocol import Strategy, StrategyError, Trade, trade_offers
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "SEAT_PARAMS",

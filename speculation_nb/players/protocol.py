@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = ["Strategy", "StrategyError", "Trade", "Trader", "trade_offers"]
 

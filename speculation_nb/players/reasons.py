@@ -4,7 +4,7 @@ Each function returns ``(key, params)``: ``key`` a message of the catalogs (``en
 ``"reason.bid"``, ``"reason.bid.above.bold"``...), ``params`` its placeholders, seats as ints
 under ``seat``, ``buyer``, ``holder`` or ``seller``, chips as ints, prices and chances as exact
 Fractions (``worth``: the break-even price, O4; ``hold``: O1). The views word them
-(:meth:`speculation_nb.i18n.Translator.reason`). A bid above the bidder's break-even, or a sale
+(:meth:`speculation_nb.languages.translator.Translator.reason`). A bid above the bidder's break-even, or a sale
 below the holder's, is explained by the temperament that makes it (bold, spirited, cautious, fond);
 a strategy this package does not know gets the plain words.
 """
@@ -21,7 +21,7 @@ from .protocol import Trade
 from .temperaments import RandomPlayer, Shrewd, Temperament
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = ["Reason", "bid_reason", "open_reason", "sale_reason", "trade_reason"]
 

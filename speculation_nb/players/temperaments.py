@@ -21,11 +21,11 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from .. import odds
-from ..checks import is_whole
+from ..engine.checks import is_whole
 from .protocol import Trade
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "BOLD",

@@ -39,7 +39,7 @@ from .playouts import CHUNK, PlayOuts, Setup, play_outs, setup
 from .reference import play_outs_python
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "CHUNK",

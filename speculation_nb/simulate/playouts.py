@@ -1,7 +1,7 @@
 """The play-outs: the rest of a deal played out many times at once, by the full rules, with numpy.
 
 :func:`setup` reads what the simulator needs from the public view of a live deal
-(:mod:`speculation_nb.view`); :func:`play_outs` shuffles the unseen cards into the face-down
+(:mod:`speculation_nb.odds.view`); :func:`play_outs` shuffles the unseen cards into the face-down
 places (all arrangements equally likely) and plays every simulated deal on together, one
 numpy operation doing one reveal of every deal at once, the next seat to turn up coming from
 a small lookup table indexed by (seat just played, holder, seats with cards).
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..view import public_view
+from ..odds.view import public_view
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = ["CHUNK", "JF", "PlayOuts", "Setup", "generator", "play_outs", "setup"]
 

@@ -14,7 +14,7 @@ import numpy as np
 from .playouts import JF, PlayOuts, Setup, setup
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = ["play_outs_python"]
 

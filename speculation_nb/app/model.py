@@ -1,0 +1,653 @@
+"""The app's model: a session, the moment shown, the mode, the computer players.
+
+No widget code here. :class:`Controller` owns the :class:`~speculation_nb.Session`
+and changes it only through the engine; the views observe its ``version``
+trait (bumped after every change) and redraw from what it exposes:
+:attr:`Controller.shown` (the deal at the moment looked at) and
+:meth:`Controller.snapshot` (the exact numbers of that moment).
+
+Actions raise :class:`~speculation_nb.IllegalAction` when the rules refuse
+them; the app turns that into a friendly line (see ``error_text``).
+
+The computer players (play mode) act through the engine's one play loop,
+:func:`speculation_nb.players.next_move`, one action at a time: at the
+``"instant"`` pace all at once, otherwise one every few seconds on the running
+event loop (``loop.call_later``: the kernel keeps answering the page meanwhile),
+each announced in ``message`` with its reason; ``acting`` is True while some are
+still to come. A person's action first lets the pending ones happen; looking
+back (replay) pauses them. :meth:`Controller.replace_session` shows another
+session (a new one, a loaded save, a shared link); :meth:`Controller.next_deal`
+goes on with this one. Snapshots are kept for the current deal only (bounded).
+
+In classroom mode the teacher drives every seat, except the seats in ``computer_seats``
+(empty unless the shared table seats computer players, :mod:`.table_host`): those are played
+by the same loop at the same pace, and such a seat also turns up its own card when it is due.
+:meth:`Controller.act` takes a person's action from elsewhere (a student at the shared table)
+without hurrying the computers' pending actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from traitlets import Bool, Enum, HasTraits, Int, Unicode
+
+from .. import odds, players
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.session import Session
+from ..engine.settings import Rules
+from ..languages.translator import Translator, available_languages, reason_text, translator
+
+__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "Controller", "Snapshot"]
+
+#: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
+#: (Lady Bertram played too), then Bertram children who were away that evening.
+DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
+MODES = ("play", "classroom")
+log = logging.getLogger("speculation_nb.widgets")
+MAX_SEED = 2**63 - 1
+#: Seconds between two actions of the computer players, by pace. ``"auto"``: ``"normal"`` when
+#: an event loop runs (a kernel: Voila, JupyterLab, the static site), else ``"instant"``
+#: (scripts and tests); the environment variable ``SPECULATION_PACE`` overrides ``"auto"``.
+PACES = {"slow": 2.5, "normal": 1.2, "instant": 0.0}
+PACE_CHOICES = ("auto", *PACES)
+#: Snapshots kept per deal (a whole deal's moments fit many times over).
+SNAPSHOT_LIMIT = 400
+
+
+@dataclass
+class Snapshot:
+    """The exact numbers of one moment of a deal (RULES.md O1-O5)."""
+
+    k: int
+    reveals: int
+    holder: int
+    best: Any
+    over: bool
+    hold: Fraction
+    U: int
+    h: int
+    n: int
+    win: dict[int | None, Fraction]
+    expected_pot: Fraction
+    fair: Fraction
+    break_even: dict[int, Fraction] = field(default_factory=dict)
+    seller_break_even: dict[int, Fraction] = field(default_factory=dict)
+
+
+def _explained(ex: Any, name: str) -> int:
+    value = getattr(ex, name)
+    return int(value)
+
+
+def take_snapshot(game: Game, k: int) -> Snapshot:
+    """Compute the numbers of ``game`` as it stands (``k`` is its number of actions)."""
+    ex = odds.explain_hold(game)
+    snap = Snapshot(
+        k=k,
+        reveals=game.reveals,
+        holder=game.holder,
+        best=game.best_trump,
+        over=game.over,
+        hold=Fraction(odds.hold_probability(game)),
+        U=_explained(ex, "U"),
+        h=_explained(ex, "h"),
+        n=_explained(ex, "n"),
+        win={key: Fraction(v) for key, v in odds.win_probabilities(game).items()},
+        expected_pot=Fraction(odds.expected_pot(game)),
+        fair=Fraction(odds.fair_price(game)),
+    )
+    if game.auction is not None and not game.over:
+        for seat in range(game.rules.players):
+            if seat != game.holder:
+                snap.break_even[seat] = Fraction(odds.break_even(game, seat))
+                snap.seller_break_even[seat] = Fraction(odds.seller_break_even(game, seat))
+    return snap
+
+
+def parse_seed(text: Any) -> int | None:
+    """A seed typed by a person: blank -> None; a whole number 0..2**63-1 -> it; else ValueError."""
+    if text is None:
+        return None
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    else:
+        s = str(text).strip().replace("_", "").replace(" ", "")
+        if not s:
+            return None
+        if not s.isdigit() or len(s) > 19:
+            raise ValueError(text)
+        value = int(s)
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(text)
+    return value
+
+
+def _in_kernel() -> bool:
+    """True in a Jupyter kernel (Voila, JupyterLab, the static site's Pyodide kernel), whose event
+    loop runs the computers' paced actions. Not merely "an event loop is running": a script or a
+    test may have one that nobody serves (Playwright's sync API keeps one, for one)."""
+    if "pyodide" in sys.modules:
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
+
+
+class Controller(HasTraits):
+    """A table of Speculation as the app plays it (see the module docstring).
+
+    ``mode`` ``"play"``: seat ``human`` is the person, every other seat a
+    computer player (``temperament`` ``"mixed"``, ``"cautious"``, ``"fair"``,
+    ``"bold"``) acting on its own; ``"classroom"``: the teacher drives every
+    seat and nothing happens by itself.
+    """
+
+    version = Int(0, help="bumped after every change the views must show")
+    lang = Unicode("en")
+    mode = Enum(MODES, default_value="play")
+    human = Int(0)
+    temperament = Unicode("mixed")
+    message = Unicode("", help="a one-line notice: an error or a result; cleared by the next action")
+    message_kind = Unicode("info")
+    pace = Enum(PACE_CHOICES, default_value="auto", help="how fast the computer players act")
+    acting = Bool(False, help="True while computer players have actions still to come")
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        deals: int | None = 10,
+        seed: int | None = None,
+        mode: str = "play",
+        human: int = 0,
+        temperament: str = "mixed",
+        lang: str = "en",
+    ) -> None:
+        super().__init__()
+        rules = rules or Rules(players=5)
+        if lang not in available_languages():
+            lang = "en"
+        self.lang = lang
+        self.mode = mode
+        self.temperament = temperament
+        self._moment: int | None = None
+        self._snaps: dict[tuple[int, int], Snapshot] = {}
+        self._games_at: dict[tuple[int, int], Game] = {}
+        self._asked: set[Any] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        #: Classroom mode: the seats computer players play (see the module docstring).
+        self.computer_seats: frozenset[int] = frozenset()
+        #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
+        self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
+        self._publishers: list[Callable[[], None]] = []
+        self._mode_hold: str | None = None
+        self.new_session(rules, names, deals, seed, human=human)
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def t(self) -> Translator:
+        return translator(self.lang)
+
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
+    @property
+    def game(self) -> Game:
+        """The live deal."""
+        return self.session.game
+
+    @property
+    def moment(self) -> int:
+        """The moment shown: the number of actions of the deal taken at that moment."""
+        return len(self.game.history) if self._moment is None else self._moment
+
+    @property
+    def last(self) -> int:
+        """The live moment (the number of actions so far)."""
+        return len(self.game.history)
+
+    @property
+    def live(self) -> bool:
+        return self._moment is None or self._moment == self.last
+
+    @property
+    def shown(self) -> Game:
+        """The deal at the moment shown (the live game itself when live)."""
+        return self.game if self.live else self.game_at(self.moment)
+
+    def game_at(self, k: int) -> Game:
+        if k == self.last:
+            return self.game
+        key = (self.session.deal_number, k)
+        game = self._games_at.get(key)
+        if game is None:
+            if len(self._games_at) > 64:
+                self._games_at.clear()
+            game = self._games_at[key] = self.game.at(k)
+        return game
+
+    def snapshot(self, k: int | None = None) -> Snapshot:
+        """The numbers at moment ``k`` (default: the moment shown), computed once."""
+        k = self.moment if k is None else k
+        key = (self.session.deal_number, k)
+        snap = self._snaps.get(key)
+        if snap is None:
+            if len(self._snaps) >= SNAPSHOT_LIMIT:  # other deals' first, then the oldest
+                deal = self.session.deal_number
+                for old in [x for x in self._snaps if x[0] != deal] or list(self._snaps)[: SNAPSHOT_LIMIT // 2]:
+                    del self._snaps[old]
+            snap = self._snaps[key] = take_snapshot(self.game_at(k), k)
+        return snap
+
+    @property
+    def cached_snapshots(self) -> int:
+        """How many snapshots are kept (bounded: see ``SNAPSHOT_LIMIT``)."""
+        return len(self._snaps)
+
+    def hold_points(self, upto: int | None = None) -> list[Snapshot]:
+        """O1 over the deal: the moments 0..upto where the best trump or its owner could change."""
+        upto = self.last if upto is None else upto
+        history = self.game.history
+        points = [0] + [
+            k + 1 for k, action in enumerate(history[:upto]) if action.kind in ("reveal", "accept", "blind_trade")
+        ]
+        return [self.snapshot(k) for k in points]
+
+    def is_person(self, seat: int) -> bool:
+        """True when a person decides for ``seat`` (in classroom mode every seat but the
+        ``computer_seats``)."""
+        if self.mode == "classroom":
+            return seat not in self.computer_seats
+        return seat == self.human
+
+    @property
+    def strategies(self) -> dict[int, players.Strategy]:
+        n = self.rules.players
+        people = [s for s in range(n) if s not in self.computer_seats] if self.mode == "classroom" else [self.human]
+        return players.table_strategies(n, self.temperament, people)
+
+    @property
+    def computers_play(self) -> bool:
+        """True when some seat is a computer player's (play mode, or computer seats in classroom)."""
+        return self.mode == "play" or bool(self.computer_seats & set(range(self.rules.players)))
+
+    def strategy_of(self, seat: int) -> players.Strategy | None:
+        return self.strategies.get(seat)
+
+    def waiting_for_person(self) -> bool:
+        """In play mode: an auction waits for the person (to bid, or to decide as the holder)."""
+        game = self.game
+        return (
+            self.mode == "play"
+            and game.auction is not None
+            and not game.over
+            and (
+                game.holder == self.human
+                or game.bid_range(self.human) is not None
+                or self.human in (game.auction or {})
+            )
+        )
+
+    # ----------------------------------------------------------------- changes
+    def add_publisher(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` at every change, before ``version`` tells this page's views: what
+        publishes the change elsewhere (the shared table's referee) does not wait for this page
+        to redraw. ``fn`` must not raise (an error is logged, and the views redraw all the same)."""
+        self._publishers.append(fn)
+
+    def remove_publisher(self, fn: Callable[[], None]) -> None:
+        """Stop calling ``fn`` (no error when it was not added)."""
+        with contextlib.suppress(ValueError):
+            self._publishers.remove(fn)
+
+    def _changed(self, message: str = "", kind: str = "info") -> None:
+        self.message = message
+        self.message_kind = kind
+        for fn in list(self._publishers):
+            try:
+                fn()
+            except Exception:
+                log.exception("speculation_nb controller: a publisher failed")
+        self.version += 1
+
+    def notify(self, message: str, kind: str = "error") -> None:
+        """Show a one-line notice (an error, a result) without changing the game."""
+        self._changed(message, kind)
+
+    def _live_only(self) -> None:
+        """Before a person's action: back to now, and the computers' pending actions done."""
+        if not self.live:
+            # The controls are disabled in the past; this only guards direct calls.
+            self._moment = None
+        if self._timer is not None:
+            self._stop_computers()
+            self._computers(instant=True)
+
+    def new_session(
+        self,
+        rules: Rules,
+        names: Sequence[str] | None = None,
+        deals: int | None = 10,
+        seed: int | None = None,
+        human: int | None = None,
+    ) -> None:
+        n = rules.players
+        defaults: tuple[str, ...] = DEFAULT_NAMES
+        if self.temperament == "mansfield":  # the characters sit where their strategies play
+            defaults = players.mansfield_park(n).names
+            if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):
+                names = None
+        names = list(names or [])[:n]
+        names += [defaults[i] for i in range(len(names), n)]
+        names = [str(x).strip() or defaults[i] for i, x in enumerate(names)]
+        if seed is None:
+            seed = secrets.randbits(40)
+        if human is not None:
+            self.human = min(max(0, human), n - 1)
+        self.replace_session(Session(rules, names, deals, seed))
+
+    def replace_session(self, session: Session, moment: int | None = None) -> None:
+        """Show ``session`` from now on (a new one, a loaded save, a shared link), at
+        ``moment`` of its live deal (None: now). Replay, caches and notes start afresh."""
+        self._stop_computers()
+        self.session = session
+        self.human = min(max(0, self.human), session.rules.players - 1)
+        self._snaps.clear()
+        self._games_at.clear()
+        self._asked.clear()
+        self.notes.clear()
+        last = len(session.game.history)
+        self._moment = None if moment is None or not 0 <= moment < last else int(moment)
+        self._computers()
+        self._changed()
+
+    @property
+    def started(self) -> bool:
+        """True once something happened in this session that a new session would throw away."""
+        return self.session.deal_number > 1 or len(self.game.history) > 0
+
+    def next_deal(self) -> str | None:
+        """The session's next deal (G1-G3), once this deal is over: ``"next"``, or ``"ended"``
+        when the session has played all its deals. None (nothing happens) while the deal runs."""
+        session = self.session
+        if not self.game.over or session.over:
+            return None
+        self._stop_computers()
+        if session.next_deal() is not None:
+            self._moment = None
+            deal = session.deal_number
+            for old in [x for x in self._snaps if x[0] != deal]:  # the last deal's numbers are no longer shown
+                del self._snaps[old]
+            self._games_at.clear()
+            self._asked.clear()
+            self.notes.clear()
+            self._computers()
+            self._changed()
+            return "next"
+        self._changed()  # the session ended (G3): show the final standings
+        return "ended"
+
+    def new_deal(self, seed: int | None = None) -> str:
+        """The next deal of the session when this one is over and no seed is given (``"next"``,
+        ``"ended"``); otherwise a new session from ``seed`` (``"session"``). The app asks before
+        it calls this for a new session; see :meth:`next_deal` and :meth:`new_session`."""
+        if seed is None and self.game.over and not self.session.over:
+            result = self.next_deal()
+            assert result is not None
+            return result
+        session = self.session
+        self.new_session(session.rules, session.names, session.deals, seed)
+        return "session"
+
+    # -- moments
+    def go(self, k: int) -> None:
+        """Look at moment ``k`` of the deal (replay); the computer players wait meanwhile."""
+        k = max(0, min(int(k), self.last))
+        self._moment = None if k == self.last else k
+        if self._moment is None:
+            self._computers()
+        else:
+            self._stop_computers()
+        self._changed()
+
+    def back(self) -> None:
+        self.go(self.moment - 1)
+
+    def forward(self) -> None:
+        self.go(self.moment + 1)
+
+    def now(self) -> None:
+        self.go(self.last)
+
+    # -- the deal
+    def next_card(self, seat: int | None = None) -> None:
+        """The seat due turns up its top card (P3); in play mode the computers then act.
+        ``seat``: the seat asking to turn up (refused unless it is due)."""
+        self._live_only()
+        self.game.reveal(seat)
+        self._computers()
+        self._changed()
+
+    def play_to_end(self, limit: int = 500) -> None:
+        """Turn up cards until the deal is over (play mode: or an auction waits for the person)."""
+        self._live_only()
+        game = self.game
+        for _ in range(limit):
+            if game.over or game.auction is not None or self._timer is not None:
+                break
+            game.reveal()
+            self._computers(instant=True)
+        self._changed()
+
+    def open_auction(self) -> None:
+        self._live_only()
+        self.game.open_auction()
+        self._computers()
+        self._changed()
+
+    def bid(self, seat: int, amount: int) -> None:
+        self._live_only()
+        self.game.bid(seat, amount)
+        self._computers()
+        self._changed()
+
+    def withdraw(self, seat: int) -> None:
+        self.bid(seat, 0)
+
+    def accept(self, seat: int) -> None:
+        self._live_only()
+        self.game.accept(seat)
+        self._computers()
+        self._changed()
+
+    def decline(self) -> None:
+        self._live_only()
+        self.game.decline()
+        self._computers()
+        self._changed()
+
+    def let_holder_decide(self) -> int | None:
+        """Play mode: the person stops bidding; the computer holder accepts a bid or declines."""
+        self._live_only()
+        game = self.game
+        if game.auction is None:
+            raise IllegalAction("P2", "no_auction", "no auction is open")
+        strategy = self.strategy_of(game.holder)
+        if strategy is None:  # the app shows the holder's own buttons then; this guards direct calls
+            raise IllegalAction("P2", "holder_decides", "the holder decides for themselves", holder=game.holder)
+        move = players.holder_decision(game, strategy)
+        said = self._apply(move)
+        self._computers()
+        self._changed(said, "auto")
+        return move.action["seat"] if move.action.kind == "accept" else None
+
+    def blind_trade(self, buyer: int, seller: int, count: int, price: int) -> bool:
+        """V3. In play mode the computer side agrees or refuses (returns False, nothing happens)."""
+        self._live_only()
+        game = self.game
+        for seat in (buyer, seller):
+            strategy = self.strategy_of(seat) if self.mode == "play" else None
+            if strategy is not None and not strategy.accepts_trade(game, seat, buyer, seller, count, price):
+                self._changed(self.t("trade.refused", name=self.names[seat]), "info")
+                return False
+        game.blind_trade(buyer, seller, count, price)
+        self._computers()
+        self._changed()
+        return True
+
+    def act(self, action: Action) -> None:
+        """A person's ``action`` taken elsewhere (a student at the shared table), at now: the engine
+        checks it (``IllegalAction``, nothing changes); the computers' pending actions keep their
+        pace (a student's bid does not make every computer act at once)."""
+        self._moment = None
+        self.game.apply(action)
+        self._computers()
+        self._changed()
+
+    def set_computer_seats(self, seats: frozenset[int] | set[int]) -> None:
+        """Classroom mode: computer players play ``seats`` from now on (the others are people)."""
+        seats = frozenset(int(s) for s in seats if 0 <= int(s) < self.rules.players)
+        if seats == self.computer_seats:
+            return
+        self._stop_computers()
+        self.computer_seats = seats
+        self._computers()
+        self._changed()
+
+    @property
+    def mode_held(self) -> bool:
+        """True while something holds the mode (the shared table: classroom mode, T9)."""
+        return self._mode_hold is not None
+
+    def hold_mode(self, reason: str | None) -> None:
+        """Keep the mode as it is (``reason``: the catalog key that says why, to a person who
+        asks for another), or let it change again (None)."""
+        self._mode_hold = reason
+
+    def set_mode(self, mode: str, human: int | None = None) -> None:
+        """The mode (``"play"`` or ``"classroom"``) and the person's seat; another mode while the
+        mode is held is refused with its reason in words, and nothing changes."""
+        if self._mode_hold is not None and mode != self.mode:
+            self.notify(self.t(self._mode_hold), "error")
+            return
+        self.mode = mode
+        if human is not None:
+            self.human = min(max(0, int(human)), self.rules.players - 1)
+        self._computers()
+        self._changed()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang if lang in available_languages() else "en"
+        self._changed()
+
+    # ------------------------------------------------------------ the computers
+    @property
+    def delay(self) -> float:
+        """Seconds between two computer actions at the current pace (0: all at once)."""
+        pace = self.pace
+        if pace == "auto":
+            pace = os.environ.get("SPECULATION_PACE", "").strip().lower()
+            if pace not in PACES:
+                pace = "normal" if _in_kernel() else "instant"
+        return PACES[pace]
+
+    def _computers(self, instant: bool = False) -> None:
+        """Let the computer players act (play mode, or the classroom's ``computer_seats``), one
+        action at a time (see :meth:`_next_move`): all at once at the instant pace, else one every
+        :attr:`delay` seconds on the event loop, each announced in the message line, the page
+        usable meanwhile."""
+        if not self.computers_play or not self.live or self._timer is not None:
+            return
+        delay = 0.0 if instant else self.delay
+        if delay <= 0:
+            for _ in range(50 * self.rules.players):
+                move = self._next_move()
+                if move is None:
+                    break
+                self._apply(move)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._computers(instant=True)
+            return
+        if self._peek() is None:
+            return
+        self._timer = loop.call_later(delay, self._tick)
+        self.acting = True
+
+    def _peek(self) -> players.Move | None:
+        """The next computer action, without marking anyone as asked."""
+        return self._move(set(self._asked))
+
+    def _next_move(self) -> players.Move | None:
+        if not self.computers_play or self.game.over:
+            return None
+        return self._move(self._asked)
+
+    def _move(self, asked: set[Any]) -> players.Move | None:
+        game = self.game
+        move = players.next_move(game, self.strategies, asked)
+        due = game.turn
+        if move is None and self.mode == "classroom" and due in self.computer_seats and game.can_reveal():
+            # Nobody turns up a computer seat's card at a shared table: it turns it up itself.
+            return players.Move(Action.make("reveal", seat=due), "class.host.computer_reveals", {"seat": due})
+        return move
+
+    def _tick(self) -> None:
+        self._timer = None
+        try:
+            move = self._next_move() if self.live else None
+            if move is not None:
+                message = self._apply(move)
+                self._computers()
+                self.acting = self._timer is not None
+                self._changed(message, "auto")
+            else:
+                self.acting = False
+                self._changed()
+        except Exception:  # the views show the line; a computer player never breaks the page
+            log.exception("speculation_nb app: a computer player's action failed")
+            self.acting = False
+            self._changed(self.t("error.unexpected"), "error")
+
+    def stop(self) -> None:
+        """Cancel the computer players' pending actions (the app closing); nothing else changes."""
+        self._stop_computers()
+
+    def _stop_computers(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.acting = False
+
+    def _apply(self, move: players.Move) -> str:
+        """Apply one computer action (a :class:`~speculation_nb.players.Move`); keep its reason
+        for the log when it needs one (a bid above the bidder's break-even, a sale below the
+        holder's: the temperament that makes it); return the action in words."""
+        game = self.game
+        game.apply(move.action)
+        if move.reason.startswith(("reason.bid.above", "reason.accept.below", "reason.accept.fond")):
+            self.notes[(self.session.deal_number, len(game.history))] = (move.reason, dict(move.params))
+        return self.say(move.reason, move.params)
+
+    def say(self, key: str, params: Mapping[str, Any]) -> str:
+        """A computer player's reason in words, seats as names (:func:`.translator.reason_text`)."""
+        return reason_text(key, params, self.t, self.names)

@@ -1,0 +1,181 @@
+"""The student's view of a shared table, drawn from the published moment only.
+
+The referee (the teacher's kernel) computes each :class:`~speculation_nb.classroom.moment.Moment`
+once, from the public facts, odds included; a student's page only words and draws it. Nothing
+here computes a chance: a student's kernel shows the referee's numbers, exact fractions as
+published and their percentages, so that every page of the class shows the same figures as
+the projector.
+
+* :func:`table_value`: the table as the app draws it (:func:`speculation_nb.rendering.cards.table_html`,
+  fed by :class:`MomentTable`, which reads a moment the way ``table_html`` reads a game);
+* :func:`odds_value`: the chance that the best trump holds, each seat's chance of the pot,
+  the expected pot, the fair price and the member's own break-even, as text;
+* :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
+* :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4);
+* :func:`last_event_html`: what just happened, worded as the app's log words it.
+
+Every name is escaped and bidi-isolated (T11).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...classroom.moment import Moment
+from ...engine.cards import Card
+from ...languages.translator import Safe, Translator
+from ...rendering.cards import table_html
+from ..common.parts import bidi, card_html, esc
+from ..player.log_view import event_html
+
+__all__ = [
+    "MomentTable",
+    "banner_text",
+    "exact_text",
+    "last_event_html",
+    "odds_value",
+    "seat_names",
+    "seats_value",
+    "table_value",
+]
+
+
+def exact_text(value: Fraction) -> str:
+    """``3/7``, or ``12`` for a whole number: the form the moment publishes."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def seat_names(moment: Moment) -> list[str]:
+    """The seats' display names, as the referee published them."""
+    return list(moment.names)
+
+
+class MomentTable:
+    """What :func:`~speculation_nb.rendering.cards.table_html` reads of a game, read off a moment:
+    the public facts only (face-down cards are counts, never cards)."""
+
+    def __init__(self, moment: Moment) -> None:
+        self.rules = _Rules(moment.players, moment.dead > 0 or moment.dead_cards is not None)
+        self.turn_up = moment.turn_up
+        self.best_trump = moment.best
+        self.trump = moment.trump
+        self.holder = moment.holder
+        self.over = moment.over
+        self.turn = None if moment.over else moment.turn
+        self.stacks = list(moment.stacks)
+        self.face_down = list(moment.face_down)
+        self.face_up = [list(cards) for cards in moment.face_up]
+        self.pot = moment.pot
+        self.dead = moment.dead
+        self.dead_cards = None if moment.dead_cards is None else list(moment.dead_cards)
+        self.dealer = moment.dealer
+        self.winner = moment.winner
+        self.auction = {} if moment.auction is None else dict(moment.auction.bids)
+
+
+class _Rules:
+    def __init__(self, players: int, dead_hand: bool) -> None:
+        self.players = players
+        self.dead_hand = dead_hand
+
+
+def table_value(moment: Moment, t: Translator, me: int | None = None) -> str:
+    """The table of ``moment`` as HTML (seat ``me`` marked as the reader's own)."""
+    names = seat_names(moment)
+    if me is not None and 0 <= me < len(names):
+        names[me] = t("seat.you", name=names[me])
+    width = 54 if len(names) <= 5 else 46
+    return table_html(MomentTable(moment), names, texts=t.render_texts(), card_width=width, number=t.number)
+
+
+def _chance(value: Fraction, t: Translator) -> str:
+    return f"{t.percent(value)} = {exact_text(value)}"
+
+
+def _chips(value: Fraction, t: Translator) -> str:
+    """Chips, exact: ``12``, or ``5676/595 ≈ 9.5``."""
+    return t.number(value) if value.denominator == 1 else f"{exact_text(value)} ≈ {t.number(value, 1)}"
+
+
+def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
+    """The published odds in words (see the module docstring); the settled line once over."""
+    odds = moment.odds
+    names = seat_names(moment)
+    out = [f'<div class="spec-box-title">{esc(t("class.member.odds_title"))}</div>']
+    if moment.over:
+        out.append(f'<div class="spec-member-settled">{esc(t("class.member.settled"))}</div>')
+    hold = odds.hold
+    words = t.html("class.member.hold", card=card_html(moment.best, t), pct=t.percent(hold), fraction=exact_text(hold))
+    out.append(f'<div class="spec-member-hold">{words}</div>')
+    rows = []
+    for seat in range(moment.players):
+        chance = odds.win.get(seat)
+        if chance is None:
+            continue
+        rows.append(
+            f'<li data-seat="{seat}"><b>{bidi(names[seat])}</b> '
+            f'<span class="spec-member-number">{esc(_chance(chance, t))}</span></li>'
+        )
+    nobody = odds.win.get(None)
+    if nobody:
+        words = t.html("class.member.win_none", pct=t.percent(nobody), fraction=exact_text(nobody))
+        rows.append(f'<li data-seat="none">{words}</li>')
+    out.append(f'<div class="spec-member-win-title">{esc(t("class.member.win_title"))}</div>')
+    out.append(f'<ul class="spec-member-win">{"".join(rows)}</ul>')
+    for cls, key, value in (
+        ("expected-pot", "class.member.expected_pot", odds.expected_pot),
+        ("fair", "class.member.fair_price", odds.fair),
+    ):
+        words = t.html(key, value=_chips(value, t))
+        out.append(f'<div class="spec-member-{cls}">{words}</div>')
+    mine = None if me is None else odds.break_even.get(me)
+    if mine is not None:
+        words = t.html("class.member.break_even", value=_chips(mine, t))
+        out.append(f'<div class="spec-member-break-even">{words}</div>')
+    return Safe("".join(out))
+
+
+_SEAT_WORDS = {"computer": "class.member.seat_computer", "teacher": "class.member.seat_teacher"}
+
+
+def seats_value(moment: Moment, t: Translator) -> Safe:
+    """Who sits at each seat, in words (never colour alone)."""
+    names = seat_names(moment)
+    rows = []
+    for i, seat in enumerate(moment.seats):
+        label = bidi(names[i])
+        if seat.kind == "people":
+            words = Safe(f"{label}: {', '.join(bidi(m) for m in seat.members)}")
+        elif seat.kind in _SEAT_WORDS:
+            words = t.html(_SEAT_WORDS[seat.kind], seat=label)
+        else:
+            words = t.html("class.member.seat_free", seat=label)
+        rows.append(f'<li data-seat="{i}" data-kind="{esc(seat.kind)}">{words}</li>')
+    title = esc(t("class.member.seats_title"))
+    return Safe(f'<div class="spec-box-title">{title}</div><ul class="spec-member-seat-list">{"".join(rows)}</ul>')
+
+
+def banner_text(moment: Moment, t: Translator) -> str:
+    """The T4 line: paused, or the teacher looks back at an earlier step; ``""`` when live."""
+    if moment.paused:
+        return t("class.member.paused")
+    if not moment.live:
+        return t("class.member.looking_back", step=t.number(moment.step), last=t.number(moment.last))
+    return ""
+
+
+def last_event_html(moment: Moment, t: Translator) -> str:
+    """The moment's last event as the log's line (``""`` when there is none, or it is not one the
+    log words). Its cards travel as codes and are read back here."""
+    event = moment.last_event
+    if not event:
+        return ""
+    shown = dict(event)
+    try:
+        if shown.get("card") is not None:
+            shown["card"] = Card.parse(shown["card"])
+        if isinstance(shown.get("cards"), list):
+            shown["cards"] = [Card.parse(c) for c in shown["cards"]]
+        return event_html(shown, list(moment.names), t) or ""
+    except (KeyError, TypeError, ValueError):  # an event this page does not know how to word
+        return ""

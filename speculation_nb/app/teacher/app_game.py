@@ -1,0 +1,73 @@
+"""The teacher's game as the shared table's referee drives it: :class:`ControllerHost`.
+
+The referee (:class:`speculation_nb.classroom.referee.Referee`) checks every student's request
+(T3, T4) and then asks its host to act; this host is the app's own
+:class:`~.controller.Controller`, so a student's bid is applied to the very game the teacher
+projects, and the teacher's app redraws itself (the controller bumps its ``version``).
+
+* ``session``, ``moment``, ``live``: the controller's (the moment shown, and whether it is now);
+* ``act(seat, action)``: :meth:`Controller.act <.controller.Controller.act>` (the engine checks
+  the action; a refusal raises :class:`~speculation_nb.IllegalAction` and changes nothing);
+  ``seat`` is the requester's seat, already checked by the referee (T3);
+* ``set_computers(seats)``: :meth:`Controller.set_computer_seats
+  <.controller.Controller.set_computer_seats>`, the seats computer players take (in classroom
+  mode, at the app's pace, each turning up its own card when due).
+
+A table is a classroom thing: making a host puts the controller in classroom mode (the teacher
+drives every seat nobody else holds) and holds it there (T9: play mode would hand the students'
+seats to computer players) until the table's panel lets go (``controller.hold_mode(None)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.actions import Action
+from ...engine.session import Session
+from ..model import Controller
+
+__all__ = ["MODE_HELD", "ControllerHost", "host_maker"]
+
+#: Why the mode stays classroom while a table is open (a key of the catalogs).
+MODE_HELD = "class.host.mode_held"
+
+
+class ControllerHost:
+    """The referee's ``Host`` on the app's controller (see the module docstring)."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+        if controller.mode != "classroom":
+            controller.set_mode("classroom")
+        controller.hold_mode(MODE_HELD)
+
+    @property
+    def session(self) -> Session:
+        return self.controller.session
+
+    @property
+    def moment(self) -> int:
+        return self.controller.moment
+
+    @property
+    def live(self) -> bool:
+        return self.controller.live
+
+    def act(self, seat: int | None, action: Action) -> None:
+        """A person's action at now (the referee checked who may take it)."""
+        if action.kind == "reveal" and seat is not None:
+            action = Action.make("reveal", seat=seat)  # P3: refused unless that seat is due
+        self.controller.act(action)
+
+    def set_computers(self, seats: frozenset[int]) -> None:
+        self.controller.set_computer_seats(frozenset(seats))
+
+
+def host_maker(controller: Controller) -> Callable[[Session], ControllerHost]:
+    """What :meth:`Referee.resume` needs: the table's session shown in ``controller``, as a host."""
+
+    def make(session: Session) -> ControllerHost:
+        controller.replace_session(session)
+        return ControllerHost(controller)
+
+    return make

@@ -1,0 +1,148 @@
+"""T7, "What would you pay?": a poll of the whole class at one moment (``docs/TABLE.md``).
+
+The teacher opens a poll at the moment shown; every member (seated or watching) answers a
+price in whole chips, ``0`` to :data:`MAX_PRICE` (the last answer of a member counts); the
+teacher closes it. The poll keeps what the odds said of that moment (the fair price, O4, and
+each seat's break-even price, exact Fractions) and, once the deal has ended, what the best
+trump of that moment turned out to be worth to whoever held it at the end: the pot it took if
+it held, 0 if it did not (:meth:`Poll.settle`). Answers are by member id; the projector shows
+them anonymously unless the teacher shows names (the host panel's choice).
+
+>>> p = Poll(1, deal=1, step=3, fair=Fraction(36, 7), break_even={1: Fraction(5, 2)}, holder=0, best="QH")
+>>> p.answer("m1", 4); p.answer("m2", 7); p.answer("m1", 5)
+>>> p.median(), p.histogram(2)
+(Fraction(6, 1), [(0, 3, 0), (4, 7, 2)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil
+from typing import Any
+
+from .. import odds
+from ..engine.game import Game
+from .errors import TableRefusal
+
+__all__ = ["MAX_PRICE", "Poll", "check_price"]
+
+#: The highest price an answer may name (S1's chips are whole numbers up to this and beyond).
+MAX_PRICE = 10**9
+
+
+def check_price(price: object) -> int:
+    """``price`` if it is a whole number of chips from 0 to :data:`MAX_PRICE`, else
+    :class:`TableRefusal` T7 (a bool, a float or text is not a price)."""
+    if isinstance(price, bool) or not isinstance(price, int) or not 0 <= price <= MAX_PRICE:
+        raise TableRefusal("T7", "table.bad_price", {"limit": MAX_PRICE})
+    return price
+
+
+@dataclass
+class Poll:
+    """One poll: the moment it asks about, what the odds said then, the answers, the worth."""
+
+    id: int
+    deal: int
+    step: int
+    fair: Fraction
+    break_even: dict[int, Fraction]
+    holder: int
+    best: str  #: the best trump of the moment, as a card code ("QH")
+    open: bool = True
+    answers: dict[str, int] = field(default_factory=dict)
+    worth: int | None = None
+
+    @classmethod
+    def at(cls, poll_id: int, game: Game, deal: int) -> Poll:
+        """A new open poll about ``game`` as it stands (deal number ``deal``): its fair price and
+        every other seat's break-even price, by :mod:`speculation_nb.odds`."""
+        others = [s for s in range(game.rules.players) if s != game.holder]
+        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
+        fair = Fraction(odds.fair_price(game))
+        return cls(poll_id, deal, game.moment, fair, spans, game.holder, game.best_trump.code)
+
+    def answer(self, member: str, price: object) -> None:
+        """Record ``member``'s answer (the last one counts); T7 if closed or not a price."""
+        if not self.open:
+            raise TableRefusal("T7", "table.poll_closed")
+        self.answers[member] = check_price(price)
+
+    def close(self) -> None:
+        self.open = False
+
+    def median(self) -> Fraction | None:
+        """The median answer, exact (the mean of the two middle ones for an even count); None
+        without answers."""
+        prices = sorted(self.answers.values())
+        if not prices:
+            return None
+        middle = len(prices) // 2
+        if len(prices) % 2:
+            return Fraction(prices[middle])
+        return Fraction(prices[middle - 1] + prices[middle], 2)
+
+    def histogram(self, bins: int = 10) -> list[tuple[int, int, int]]:
+        """The answers counted in ``bins`` ranges of whole chips of one width, from 0 up to the
+        largest of the answers and the fair price: ``(low, high, count)``, both ends included."""
+        if bins < 1:
+            raise ValueError(f"a histogram has at least one bin, not {bins}")
+        top = max([*self.answers.values(), ceil(self.fair), 0])
+        width = max(1, ceil((top + 1) / bins))
+        counts = [0] * bins
+        for price in self.answers.values():
+            counts[min(price // width, bins - 1)] += 1
+        out = [(i * width, (i + 1) * width - 1, counts[i]) for i in range(bins)]
+        low, _, count = out[-1]
+        out[-1] = (low, max(top, low + width - 1), count)
+        return out
+
+    def settle(self, game: Game) -> None:
+        """Once ``game`` (the deal asked about) is over: the worth of the moment's best trump to
+        its holder at the end: the pot it took if it held (it is still the best trump and someone
+        won with it), else 0."""
+        if game.over and self.worth is None:
+            held = game.best_trump.code == self.best and game.winner is not None
+            self.worth = odds.pot_played_for(game) if held else 0
+
+    def public(self) -> dict[str, Any]:
+        """What every member sees: ``{"id", "open", "answers"}`` (the number of answers)."""
+        return {"id": self.id, "open": self.open, "answers": len(self.answers)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The poll in the table's record and export (answers by member id, Fractions as ``"p/q"``)."""
+        return {
+            "id": self.id,
+            "deal": self.deal,
+            "step": self.step,
+            "fair": str(self.fair),
+            "break_even": {str(s): str(v) for s, v in self.break_even.items()},
+            "holder": self.holder,
+            "best": self.best,
+            "open": self.open,
+            "answers": dict(self.answers),
+            "worth": self.worth,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Poll:
+        """Read :meth:`to_dict` output (the referee's own record); ``ValueError`` if malformed."""
+        try:
+            answers = {str(k): check_price(v) for k, v in dict(data["answers"]).items()}
+            worth = data["worth"]
+            return cls(
+                id=int(data["id"]),
+                deal=int(data["deal"]),
+                step=int(data["step"]),
+                fair=Fraction(str(data["fair"])),
+                break_even={int(k): Fraction(str(v)) for k, v in dict(data["break_even"]).items()},
+                holder=int(data["holder"]),
+                best=str(data["best"]),
+                open=bool(data["open"]),
+                answers=answers,
+                worth=None if worth is None else int(worth),
+            )
+        except (KeyError, TypeError, ValueError, TableRefusal) as error:
+            raise ValueError(f"not a valid poll: {error}") from None

@@ -1,0 +1,540 @@
+"""The referee of a shared table: the teacher's kernel, the single writer (``docs/TABLE.md``).
+
+Students' kernels post requests (join, rejoin, act, answer, leave) to the table's ``"requests"``
+stream; the referee reads them in order, checks each one by the table's rules T2-T8 and then by
+the engine (an :class:`~speculation_nb.IllegalAction` names its own rule), answers at
+``reply:<token>``, and publishes what changed: the moment the teacher shows
+(:func:`~.moment.public_moment`, key ``"moment"`` and an event), the poll, the ``"meta"`` a
+joining kernel reads, and its own ``"record"`` (T10), from which a reloaded teacher's page
+resumes (T9). Only the newest referee of a table serves it (T12: the ``referee`` epoch in
+``"meta"``). A refused request changes nothing.
+
+The referee drives a :class:`~.host.Host`, the teacher's game (the app's controller, or a
+:class:`~.host.SessionHost` over a bare session in tests and notebooks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.session import Session
+from .codes import check_request_id, check_token, new_code, new_secret, read_code, same_secret, secret_hash, show_code
+from .desk import Desk
+from .errors import TableRefusal
+from .ledger import HOLDER_ACTIONS, Ledger
+from .moment import plain_json, public_moment
+from .poll import Poll
+from .seating import MemberInfo, Roster, Seated, SeatInfo
+from .stores.base import StoreError, TableStore, together
+from .teacher_game import Host, SessionHost
+
+__all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
+
+RECORD_FORMAT = "speculation_nb.table"
+log = logging.getLogger("speculation_nb.table")
+
+
+class Referee:
+    """The referee of one table (see the module docstring); make one with :meth:`open` or
+    :meth:`resume`. ``clock`` (monotonic seconds) drives T5's rate limit; ``rng`` the code."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        host: Host,
+        *,
+        max_joins: int = 60,
+        teams: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        code: str | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store, self.host = store, host
+        self.code = read_code(code) if code is not None else new_code(rng)
+        self.host_secret = ""
+        self.roster = Roster(max_joins, teams)
+        self.paused = False
+        self.version = 0
+        self.epoch = 1
+        self.polls: list[Poll] = []
+        self.stopped: str | None = None  # "superseded" (T12) or "closed"
+        self.trouble: str | None = None  # the store's last failure (English, for the log), None when well
+        self._rng = rng
+        self._clock = clock
+        self.desk = Desk(self.roster, clock, rng)
+        self._cursor = 0
+        self.ledger = Ledger()
+        self._last: dict[str, Any] | None = None
+        self._observers: list[Callable[[], None]] = []
+        self._closing = False
+
+    # ------------------------------------------------------------ making a table
+    @classmethod
+    def open(cls, store: TableStore, host: Host, **kw: Any) -> Referee:
+        """Make a new table (a fresh code, T1; a fresh host secret, T9) and publish its first moment."""
+        for _ in range(8):
+            referee = cls(store, host, **kw)
+            referee.host_secret = new_secret()
+            if store.create(referee.code, referee._meta()):
+                referee.ledger.follow(host.session)
+                referee.publish()
+                return referee
+            kw.pop("code", None)
+        raise TableRefusal("T1", "table.no_table", {"code": "?"})
+
+    @classmethod
+    def resume(
+        cls, store: TableStore, code: str, host_secret: str, make_host: Callable[[Session], Host], **kw: Any
+    ) -> Referee:
+        """Referee table ``code`` again from its record (the teacher reloaded, T9), with its host
+        secret; the referee that served it before stops (T12). Members keep their seats."""
+        code = read_code(code)
+        record, meta = store.get(code, "record"), store.get(code, "meta")
+        if record is None or meta is None:
+            raise TableRefusal("T1", "table.no_table", {"code": show_code(code)})
+        if not same_secret(host_secret, record.get("host")):
+            raise TableRefusal("T9", "table.bad_host_secret")
+        try:
+            session = Session.from_json(json.dumps(record["session"]))
+            host = make_host(session)
+            kw.setdefault("max_joins", record["max_joins"])
+            kw.setdefault("teams", record["teams"])
+            referee = cls(store, host, code=code, **kw)
+            referee._restore(record)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"the table's record cannot be read: {error}") from None
+        referee.host_secret = host_secret
+        referee.epoch = max(int(meta.get("referee", 0)), int(record.get("epoch", 0))) + 1
+        host.set_computers(frozenset(referee.roster.computers))
+        referee._save()
+        referee.publish(force=True)
+        return referee
+
+    @staticmethod
+    def wipe_table(store: TableStore, code: str, host_secret: str) -> bool:
+        """T9/T10: wipe table ``code`` from the store with its host secret, without refereeing it
+        (a table kept from before a reload, when the teacher opens a new one instead); its
+        students are told it closed. False if it is gone already or the secret is not its."""
+        code = read_code(code)
+        record = store.get(code, "record")
+        if record is None or not same_secret(host_secret, record.get("host")):
+            return False
+        store.wipe(code)
+        return True
+
+    def link(self, base_url: str) -> str:
+        """``base_url`` with ``?table=<code>`` (only the code: never a secret)."""
+        parts = urlsplit(base_url)
+        query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "table"]
+        query.append(("table", show_code(self.code)))
+        return urlunsplit(parts._replace(query=urlencode(query)))
+
+    def observe(self, fn: Callable[[], None]) -> None:
+        """Call ``fn()`` after members, seats, polls or the referee's state change."""
+        self._observers.append(fn)
+
+    # ------------------------------------------------------------------ serving
+    def handle_pending(self, timeout: float = 0.0) -> int:
+        """Handle the requests posted since the last call (waiting up to ``timeout`` seconds for
+        one); publish what changed. The number of requests handled."""
+        if not self._live_table():
+            return 0
+        if timeout > 0:
+            found = self.store.wait(self.code, "requests", self._cursor, timeout)
+        else:
+            found = self.store.read(self.code, "requests", self._cursor)
+        return self._handle_all(found)
+
+    async def serve(self, interval: float = 0.5) -> None:
+        """Serve the table until :meth:`close` (or :meth:`wipe`, or a newer referee, T12): wait for
+        requests in a thread (``store.wait``), handle them here on the event loop."""
+        self._closing = False
+        touched = time.monotonic()
+        while not self._closing:
+            try:
+                if not self._live_table():
+                    break
+                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
+                if self._closing or not self._live_table():
+                    break
+                self._handle_all(found)
+                if time.monotonic() - touched > 60:
+                    self.store.touch(self.code)
+                    touched = time.monotonic()
+            except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
+                log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
+                await asyncio.sleep(interval)
+
+    def close(self) -> None:
+        """Stop serving (the table stays in the store until it expires or is wiped)."""
+        self._closing = True
+
+    def _handle_all(self, found: list[tuple[int, dict[str, Any]]]) -> int:
+        changed = False
+        for number, request in found:
+            self._cursor = max(self._cursor, number)
+            changed = self._handle(request) or changed
+        if found:
+            if changed:
+                self._changed()
+            else:
+                self._save()
+        return len(found)
+
+    def _live_table(self) -> bool:
+        """False once this referee stopped: the table is gone, or a newer referee serves it (T12)."""
+        if self.stopped is not None:
+            return False
+        meta = self.store.get(self.code, "meta")
+        if meta is None:
+            self._stop("closed")
+        elif int(meta.get("referee", 0)) > self.epoch:
+            self._stop("superseded")
+        elif int(meta.get("referee", 0)) < self.epoch:  # an older referee wrote last: the newest wins
+            self.store.put(self.code, "meta", self._meta())
+        return self.stopped is None
+
+    def _stop(self, why: str) -> None:
+        self.stopped, self._closing = why, True
+        for fn in list(self._observers):
+            fn()
+
+    def _require_live(self) -> None:
+        if not self._live_table():
+            key = "table.superseded" if self.stopped == "superseded" else "table.closed"
+            raise TableRefusal("T12", key)
+
+    # ----------------------------------------------------------------- requests
+    def _handle(self, request: dict[str, Any]) -> bool:
+        """Answer one request; True if it changed the table."""
+        token = request.get("reply")
+        if not check_token(token):
+            return False  # nowhere to answer: dropped
+        raw = request.get("rid")
+        changed = False
+        try:
+            rid = check_request_id(raw)
+            kind = request.get("kind")
+            if kind in ("join", "rejoin"):
+                reply = self.desk.entry(str(kind), request, rid, str(token), self.host.session.rules.players)
+                changed = True
+            elif kind in ("act", "answer", "leave"):
+                member, key, first = self.desk.admit(request, rid)
+                if first is not None:
+                    reply = first
+                else:
+                    try:
+                        reply, changed = self._member_request(str(kind), member, request, rid)
+                    except TableRefusal as refusal:
+                        reply = refusal.to_reply(rid)
+                    self.desk.remember(key, reply)
+            else:
+                raise TableRefusal("T3", "table.bad_request")
+        except TableRefusal as refusal:
+            reply = refusal.to_reply(raw if isinstance(raw, str) and len(raw) <= 64 else None)
+        except Exception:  # a bug must not stop the table: the request is refused, the lesson goes on
+            log.exception("the referee of table %s failed on a request", self.code)
+            reply = TableRefusal("T3", "table.bad_request").to_reply(None)
+        self.store.put(self.code, f"reply:{token}", reply)
+        return changed
+
+    def _member_request(
+        self, kind: str, member: Seated, request: Mapping[str, Any], rid: str
+    ) -> tuple[dict[str, Any], bool]:
+        if kind == "leave":
+            member.left, member.seat = True, None
+            return {"ok": True, "rid": rid}, True
+        if kind == "answer":
+            poll = self.poll
+            if poll is None or not poll.open:
+                raise TableRefusal("T7", "table.no_poll")
+            if request.get("poll") != poll.id:
+                raise TableRefusal("T7", "table.poll_closed")
+            poll.answer(member.id, request.get("price"))
+            self._poll_event()
+            return {"ok": True, "rid": rid, "seat": member.seat}, True
+        return self._act(member, request, rid)
+
+    def _act(self, member: Seated, request: Mapping[str, Any], rid: str) -> tuple[dict[str, Any], bool]:
+        """T4, T3, then the engine."""
+        if self.paused:
+            raise TableRefusal("T4", "table.paused")
+        if not self.host.live:
+            raise TableRefusal("T4", "table.replay")
+        if member.seat is None:
+            raise TableRefusal("T3", "table.spectator")
+        seat = request.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat != member.seat:
+            raise TableRefusal("T3", "table.not_your_seat", {"seat": seat if isinstance(seat, int) else member.seat})
+        if seat in self.roster.taken:
+            raise TableRefusal("T3", "table.seat_teacher", {"seat": seat})
+        if seat in self.roster.computers:
+            raise TableRefusal("T3", "table.seat_computer", {"seat": seat})
+        try:
+            action = Action.from_dict(request.get("action"))
+        except ValueError:
+            raise TableRefusal("T3", "table.bad_action") from None
+        game = self.host.session.game
+        if action.kind in ("reveal", "bid") and action["seat"] != seat:
+            raise TableRefusal("T3", "table.not_your_seat", {"seat": action["seat"]})
+        if action.kind in HOLDER_ACTIONS and game.holder != seat:
+            raise TableRefusal("T3", "table.not_holder", {"holder": game.holder})
+        if action.kind == "blind_trade":
+            raise TableRefusal("T3", "table.teacher_only")
+        deal, index = self.host.session.deal_number, len(game.history)
+        try:
+            self.host.act(seat, action)
+        except IllegalAction as error:
+            params = plain_json(error.params)
+            return {"ok": False, "rid": rid, "rule": error.rule, "key": error.key, "params": params}, False
+        # A host may first let computer moves due before it happen (the app's controller does):
+        # the member's action is the first equal one from here on.
+        history = self.host.session.games[deal - 1].history
+        taken = next((i for i in range(index, len(history)) if history[i] == action), index)
+        self.ledger.note(deal, taken, member.name, member.id, seat, action)
+        return {"ok": True, "rid": rid, "seat": member.seat}, True
+
+    # ------------------------------------------------------------------ seats
+    def _seat_number(self, seat: object) -> int:
+        return self.roster.seat_number(seat, self.host.session.rules.players)
+
+    def members(self) -> list[MemberInfo]:
+        """The members at the table now (seated or watching), in the order they joined."""
+        return [m.info() for m in self.roster.active()]
+
+    def seats(self) -> list[SeatInfo]:
+        """Every seat: who sits there (kind) and the names of its members."""
+        return self.roster.seats(self.host.session.rules.players)
+
+    @property
+    def max_joins(self) -> int:
+        return self.roster.max_joins
+
+    @property
+    def teams(self) -> bool:
+        return self.roster.teams
+
+    def pause(self) -> None:
+        """T4: students' actions are refused until :meth:`resume_play`."""
+        self._require_live()
+        self.paused = True
+        self._changed()
+
+    def resume_play(self) -> None:
+        self._require_live()
+        self.paused = False
+        self._changed()
+
+    def take_over(self, seat: int) -> None:
+        """T9: the teacher plays ``seat`` (its members' requests are refused) until :meth:`give_back`."""
+        self._require_live()
+        seat = self._seat_number(seat)
+        self.roster.taken.add(seat)
+        self.roster.computers.discard(seat)
+        self.host.set_computers(frozenset(self.roster.computers))
+        self._changed()
+
+    def give_back(self, seat: int) -> None:
+        self._require_live()
+        self.roster.taken.discard(self._seat_number(seat))
+        self._changed()
+
+    def seat_computer(self, seat: int, on: bool = True) -> None:
+        """T9: a computer player plays ``seat`` (an empty seat, or one the teacher took over), or stops."""
+        self._require_live()
+        seat = self._seat_number(seat)
+        if on and self.roster.kind(seat) == "people":
+            raise TableRefusal("T2", "table.seat_has_members", {"seat": seat})
+        if on:
+            self.roster.computers.add(seat)
+            self.roster.taken.discard(seat)
+        else:
+            self.roster.computers.discard(seat)
+        self.host.set_computers(frozenset(self.roster.computers))
+        self._changed()
+
+    def place(self, member: str, seat: int | None) -> None:
+        """T9: move ``member`` to ``seat`` (sharing it with whoever is there: a team) or to the
+        spectators (None). A computer playing that seat stops."""
+        self._require_live()
+        found = self.roster.member(member)
+        if found is None:
+            raise TableRefusal("T9", "table.no_member", {"member": str(member)})
+        if seat is not None:
+            seat = self._seat_number(seat)
+            if seat in self.roster.computers:
+                self.roster.computers.discard(seat)
+                self.host.set_computers(frozenset(self.roster.computers))
+        found.seat = seat
+        self._changed()
+
+    # ------------------------------------------------------------------- polls
+    @property
+    def poll(self) -> Poll | None:
+        """The latest poll (open or closed), None before the first."""
+        return self.polls[-1] if self.polls else None
+
+    def ask(self) -> Poll:
+        """T7: open a poll at the moment shown ("What would you pay?")."""
+        self._require_live()
+        if self.poll is not None and self.poll.open:
+            raise TableRefusal("T7", "table.poll_open")
+        session = self.host.session
+        poll = Poll.at(len(self.polls) + 1, session.game.at(self.host.moment), session.deal_number)
+        self.polls.append(poll)
+        self._poll_event()
+        self._changed()
+        return poll
+
+    def close_poll(self) -> None:
+        self._require_live()
+        if self.poll is None or not self.poll.open:
+            raise TableRefusal("T7", "table.no_poll")
+        self.poll.close()
+        self._poll_event()
+        self._changed()
+
+    def _poll_event(self) -> None:
+        if self.poll is not None:
+            self.store.append(self.code, "events", {"kind": "poll", "poll": self.poll.public()})
+
+    def _settle(self) -> None:
+        games = self.host.session.games
+        for poll in self.polls:
+            if poll.worth is None and 1 <= poll.deal <= len(games) and self.ledger.following(self.host.session):
+                poll.settle(games[poll.deal - 1])
+
+    # ------------------------------------------------------------- publishing
+    def publish(self, force: bool = False) -> bool:
+        """Publish the host's shown moment (the app calls it at each change of its game, before
+        its own page redraws); a moment equal to the last one published is not published again
+        unless ``force``. True if it was published."""
+        if not self._live_table():
+            return False
+        session = self.host.session
+        self._settle()  # before following: a replaced session's polls are not settled by the new one
+        self.ledger.follow(session)
+        self.ledger.attribute(session, self.roster.computers)
+        seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]
+        names = [", ".join(s["members"]) or session.names[i] for i, s in enumerate(seats)]
+        poll = None if self.poll is None else self.poll.public()
+        moment = public_moment(
+            session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused
+        ) | {"names": names, "seats": seats, "poll": poll}
+        same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
+        if same and not force:
+            return False
+        try:
+            with together(self.store):
+                self.store.put(self.code, "moment", moment)
+                self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
+        except StoreError as error:  # published at the next change; the teacher's page goes on
+            self._trouble(error)
+            return False
+        self.version += 1
+        self._last = moment
+        self._save()
+        return True
+
+    def _changed(self) -> None:
+        if not self.publish():
+            self._save()
+        for fn in list(self._observers):
+            fn()
+
+    def _meta(self) -> dict[str, Any]:
+        session = self.host.session
+        seats = self.seats()
+        return {
+            "players": session.rules.players,
+            "names": session.names,
+            "seats": [{"kind": s.kind, "members": list(s.members)} for s in seats],
+            "free": [s.seat for s in seats if s.kind == "free" or (self.roster.teams and s.kind == "people")],
+            "teams": self.teams,
+            "referee": self.epoch,
+        }
+
+    def _save(self) -> None:
+        """Write ``"meta"`` and ``"record"`` (T10) and keep the table alive (T1)."""
+        if self.stopped is not None:
+            return
+        try:
+            with together(self.store):
+                self.store.put(self.code, "meta", self._meta())
+                self.store.put(self.code, "record", self._record())
+                self.store.touch(self.code)
+        except StoreError as error:
+            self._trouble(error)
+        else:
+            self.trouble = None
+
+    def _trouble(self, error: StoreError) -> None:
+        log.warning("the store of table %s failed: %s", self.code, error)
+        self.trouble = str(error)
+
+    def _record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": 1,
+            "code": self.code,
+            "host": secret_hash(self.host_secret),
+            "epoch": self.epoch,
+            "session": self.host.session.to_dict(),
+            "moment": self.host.moment,
+            **self.roster.to_dict(),
+            "paused": self.paused,
+            "polls": [p.to_dict() for p in self.polls],
+            "actions": self.ledger.actions(),
+            "earlier": self.ledger.earlier,
+            "cursor": self._cursor,
+            **self.desk.to_dict(),
+            "published": self.version,
+        }
+
+    def _restore(self, record: Mapping[str, Any]) -> None:
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError("not a table's record")
+        self.roster.restore(record)
+        self.paused = bool(record["paused"])
+        self.polls = [Poll.from_dict(p) for p in record["polls"]]
+        self.ledger.restore(record["actions"], record["earlier"], self.host.session)
+        self._cursor = int(record["cursor"])
+        self.desk.restore(record)
+        self.version = int(record["published"])
+
+    # ------------------------------------------------------------------ the end
+    def export(self) -> dict[str, Any]:
+        """T10: the table's record for the teacher: the session, who did each action, the members
+        (names included) and the polls with their answers; no secret or hash."""
+        self.ledger.attribute(self.host.session, self.roster.computers)
+        return {
+            "format": RECORD_FORMAT + ".export",
+            "version": 1,
+            "code": self.code,
+            "session": self.host.session.to_dict(),
+            "actions": self.ledger.actions(),
+            "earlier": list(self.ledger.earlier),
+            "members": [
+                {"id": m.id, "name": m.name, "seat": m.seat, "joined_at": m.joined_at, "left": m.left}
+                for m in self.roster.members.values()
+            ],
+            "joins": self.roster.joins,
+            "polls": [p.to_dict() for p in self.polls],
+        }
+
+    def export_json(self) -> str:
+        return json.dumps(self.export(), ensure_ascii=False, indent=1, sort_keys=True)
+
+    def wipe(self) -> None:
+        """T10: remove the table from the store at once (its code stops working) and stop."""
+        self.store.wipe(self.code)
+        self._stop("closed")

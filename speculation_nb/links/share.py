@@ -1,0 +1,560 @@
+"""A moment of a session as a link, and a saved game or session as a file.
+
+**The link.** A moment is the settings of a table, the session's seed, the
+number of the deal shown and every action taken so far. The seed alone fixes
+the cards of every deal (``Session.deal_seed``), but not what people did: who
+bid, who sold, so which stacks the next deal starts from. So the link carries
+all the actions of the session, in a compact URL-safe form, and the app
+replays them by the rules (a link that does not replay is refused, never
+shown as something else)::
+
+    ?players=4&seed=42&deal=2&moves=r11ob1.5b2.6a2r2_r3&step=3
+
+Only the settings that differ from the defaults are written. The parameters:
+
+``seed``
+    the session's seed (required with ``moves``).
+``deal``
+    the number of the deal shown, 1 for the first.
+``moves``
+    the actions of each deal from the first to the one shown, deals separated by
+    ``_``. An action is a letter, then its numbers separated by ``.``: ``r`` a
+    reveal (``r7``: seven in a row; the seat is always the one due, P3),
+    ``o`` the holder opens an auction, ``b<seat>.<amount>`` a bid (amount 0
+    withdraws), ``a<seat>`` the holder accepts that seat's bid, ``d`` the
+    holder declines, ``t<buyer>.<seller>.<count>.<price>`` a blind trade (V3).
+    Seats count from 0.
+``step``
+    the moment shown in that deal (the number of its actions taken), when it
+    is not the last one.
+``end``
+    ``deals``, ``ante`` or ``stopped``: the session is over (G3).
+``players``, ``hand`` (V5), ``v1``, ``v2``, ``v3`` (``1`` when on), ``cap`` (V4), ``ante`` (a
+uniform ante, S2), ``chips`` (S1), ``preset``, ``deals`` (a number, or ``none``)
+    the rules and the length of the session.
+``name1`` ... ``name8``
+    a seat's name, where it is not the default one.
+``mode``, ``you`` (the person's seat, from 1), ``temperament`` or ``cast=mansfield``, ``lang``
+    how the app plays and speaks.
+
+:func:`moment_query` writes the query; :func:`read_moment` reads it back
+(``None`` when the query names no moment) and raises :class:`ShareError`
+when it does not replay. A :class:`ShareError` carries a catalog key and
+parameters, so the app words it in the page's language.
+
+**The file.** :func:`read_save` reads a file a person uploads: a saved game
+(``Game.to_json``) or a saved session (``Session.to_json``), refused with a
+:class:`ShareError` when it is not one. This module imports no widget code.
+
+>>> from speculation_nb import Rules, Session
+>>> s = Session(Rules(players=4), ["A", "B", "C", "D"], deals=10, seed=42)
+>>> for _ in range(3):
+...     _ = s.game.reveal()
+>>> moment_query(s, default_names=["A", "B", "C", "D"])
+'players=4&seed=42&deal=1&moves=r3'
+>>> m = read_moment({"players": "4", "seed": "42", "deal": "1", "moves": "r3", "step": "2"})
+>>> m.step, len(m.session(["A", "B", "C", "D"]).game.history)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from ..engine.actions import Action
+from ..engine.errors import IllegalAction
+from ..engine.game import Game
+from ..engine.session import Session
+from ..engine.settings import PRESETS, Rules
+
+__all__ = [
+    "DEFAULTS",
+    "MAX_MOVES",
+    "MAX_SAVE_BYTES",
+    "ShareError",
+    "SharedMoment",
+    "decode_moves",
+    "encode_moves",
+    "link_base",
+    "moment_link",
+    "moment_query",
+    "read_moment",
+    "read_save",
+    "save_name",
+]
+
+#: The app's settings when the address says nothing (see ``speculation_nb.app``).
+DEFAULTS: dict[str, Any] = {
+    "players": 5,
+    "mansfield_players": 6,
+    "deals": 10,
+    "mode": "play",
+    "human": 0,
+    "temperament": "mixed",
+    "lang": "en",
+}
+MODES = ("play", "classroom")
+TEMPERAMENTS = ("mixed", "cautious", "fair", "bold", "mansfield")
+ENDS = ("deals", "ante", "stopped")
+#: The longest ``moves`` a link may carry (characters): a long session is a few thousand.
+MAX_MOVES = 20_000
+#: The largest file :func:`read_save` reads (bytes); the engine refuses more than a million characters.
+MAX_SAVE_BYTES = 1_000_000
+MAX_SEED = 2**63 - 1
+MAX_NAME = 40
+#: The rules when the address names none but the number of players.
+STANDARD = Rules(players=5)
+
+_TOKEN = re.compile(r"([a-z])([0-9.]*)")
+_LETTER = {"open_auction": "o", "bid": "b", "accept": "a", "decline": "d", "blind_trade": "t"}
+_KIND = {letter: kind for kind, letter in _LETTER.items()}
+_FIELDS = {
+    "r": ("count",),
+    "o": (),
+    "b": ("seat", "amount"),
+    "a": ("seat",),
+    "d": (),
+    "t": ("buyer", "seller", "count", "price"),
+}
+
+
+class ShareError(ValueError):
+    """A link or a file that cannot be opened, with the reason as a catalog ``key``
+    (``"error.share.not_replay"``) and its ``params``; ``str()`` is English.
+
+    ``cause`` is the :class:`~speculation_nb.IllegalAction` that stopped a replay, if one did
+    (word it with :func:`speculation_nb.languages.translator.error_text`).
+    """
+
+    def __init__(self, key: str, message: str, cause: IllegalAction | None = None, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        self.cause = cause
+        super().__init__(message)
+
+
+# ------------------------------------------------------------------ the moves
+def encode_moves(histories: Sequence[Sequence[Action]]) -> str:
+    """The actions of each deal in the compact form of the module docstring (deals joined by ``_``)."""
+    deals = []
+    for history in histories:
+        out: list[str] = []
+        run = 0
+        for action in history:
+            if action.kind == "reveal":
+                run += 1
+                continue
+            if run:
+                out.append("r" if run == 1 else f"r{run}")
+                run = 0
+            numbers = ".".join(str(value) for _, value in action.args)
+            out.append(_LETTER[action.kind] + numbers)
+        if run:
+            out.append("r" if run == 1 else f"r{run}")
+        deals.append("".join(out))
+    return "_".join(deals)
+
+
+def decode_moves(text: str) -> list[list[Action | None]]:
+    """The actions of each deal from :func:`encode_moves`; a reveal is ``None`` (the seat due
+    turns up, P3). Anything else than that form raises :class:`ShareError`."""
+    if not isinstance(text, str) or len(text) > MAX_MOVES:
+        raise ShareError("error.share.too_long", f"the moves are longer than {MAX_MOVES} characters", limit=MAX_MOVES)
+    deals: list[list[Action | None]] = []
+    for part in text.split("_"):
+        actions: list[Action | None] = []
+        at = 0
+        for match in _TOKEN.finditer(part):
+            if match.start() != at:
+                break
+            at = match.end()
+            letter, digits = match.groups()
+            numbers = digits.split(".") if digits else []
+            names = _FIELDS.get(letter)
+            if letter == "r" and numbers:
+                names = ("count",)
+            elif letter == "r":
+                names = ()
+            if names is None or len(numbers) != len(names) or not all(n.isdigit() and len(n) <= 6 for n in numbers):
+                raise ShareError(
+                    "error.share.bad_moves", f"the moves cannot be read at {match.group(0)!r}", text=match.group(0)[:12]
+                )
+            values = [int(n) for n in numbers]
+            if letter == "r":
+                count = values[0] if values else 1
+                if not 1 <= count <= 1000:
+                    raise ShareError("error.share.bad_moves", f"{count} reveals in a row", text=match.group(0)[:12])
+                actions.extend([None] * count)
+            else:
+                actions.append(Action.make(_KIND[letter], **dict(zip(names, values))))
+        if at != len(part):
+            raise ShareError(
+                "error.share.bad_moves", f"the moves cannot be read at {part[at : at + 12]!r}", text=part[at : at + 12]
+            )
+        deals.append(actions)
+    return deals
+
+
+# ------------------------------------------------------------------ the moment
+@dataclass
+class SharedMoment:
+    """A moment read from a link (:func:`read_moment`): how to rebuild its session and
+    which step of the last deal to show.
+
+    ``names`` holds a name for each seat the link names (``None`` for a default name);
+    ``app`` the app's settings the link gives (``mode``, ``human``, ``temperament``, ``lang``).
+    """
+
+    rules: Rules
+    seed: int
+    deal: int
+    moves: list[list[Action | None]]
+    step: int | None = None
+    deals: int | None = 10
+    names: tuple[str | None, ...] = ()
+    end: str | None = None
+    app: dict[str, Any] = field(default_factory=dict)
+
+    def session(self, default_names: Sequence[str] | None = None) -> Session:
+        """Replay the session: a new :class:`Session` at the live moment of deal ``deal``.
+        Seats the link does not name take ``default_names`` (or ``Player 1``...)."""
+        n = self.rules.players
+        given = list(self.names) + [None] * (n - len(self.names))
+        defaults = list(default_names or [])
+        names = [
+            given[i] or (defaults[i] if i < len(defaults) and defaults[i] else f"Player {i + 1}") for i in range(n)
+        ]
+        session = Session(self.rules, names, self.deals, self.seed)
+        for number, actions in enumerate(self.moves, start=1):
+            if number > 1:
+                if not session.game.over:
+                    raise ShareError(
+                        "error.share.deal_not_over",
+                        f"deal {number - 1} is not over, yet the link goes on to deal {number}",
+                        deal=number - 1,
+                    )
+                if session.next_deal() is None:
+                    raise ShareError(
+                        "error.share.session_ended",
+                        f"the session ended before deal {number}",
+                        deal=number,
+                    )
+            game = session.game
+            for index, action in enumerate(actions, start=1):
+                try:
+                    if action is None:
+                        game.reveal()
+                    else:
+                        game.apply(action)
+                except IllegalAction as error:
+                    raise ShareError(
+                        "error.share.not_replay",
+                        f"action {index} of deal {number} does not replay: {error}",
+                        cause=error,
+                        deal=number,
+                        index=index,
+                    ) from None
+        if self.step is not None and self.step > len(session.game.history):
+            raise ShareError(
+                "error.share.bad_step",
+                f"deal {self.deal} has {len(session.game.history)} actions, not {self.step}",
+                step=self.step,
+                total=len(session.game.history),
+            )
+        if self.end is not None:
+            self._end(session)
+        return session
+
+    def _end(self, session: Session) -> None:
+        try:
+            if self.end == "stopped":
+                session.stop()
+            elif session.next_deal() is not None or session.ended != self.end:
+                raise ShareError("error.share.bad_end", "the session's end does not follow from its deals")
+        except IllegalAction as error:
+            raise ShareError("error.share.bad_end", f"the session cannot end here: {error}", cause=error) from None
+
+
+def _number(params: Mapping[str, str], name: str, low: int, high: int) -> int | None:
+    """The whole number ``low..high`` the query gives ``name``, None when absent; else ShareError."""
+    text = params.get(name)
+    if text is None:
+        return None
+    value = text.strip()
+    if not value.isdigit() or len(value) > 19 or not low <= int(value) <= high:
+        raise ShareError(
+            "error.share.bad_value",
+            f"{name}={text[:24]!r} is not a whole number from {low} to {high}",
+            name=name,
+            value=text[:24],
+            low=low,
+            high=high,
+        )
+    return int(value)
+
+
+def _number_or(params: Mapping[str, str], name: str, low: int, high: int, default: int) -> int:
+    value = _number(params, name, low, high)
+    return default if value is None else value
+
+
+def _switch(params: Mapping[str, str], name: str) -> bool:
+    text = params.get(name)
+    if text is None:
+        return False
+    if text.strip() not in ("0", "1"):
+        raise ShareError(
+            "error.share.bad_switch", f"{name}={text[:24]!r} is not 1 (on) or 0 (off)", name=name, value=text[:24]
+        )
+    return text.strip() == "1"
+
+
+def _choice(params: Mapping[str, str], name: str, choices: Sequence[str], default: str) -> str:
+    text = params.get(name)
+    if text is None:
+        return default
+    if text.strip() not in choices:
+        raise ShareError(
+            "error.share.bad_choice",
+            f"{name}={text[:24]!r} is not one of {', '.join(choices)}",
+            name=name,
+            value=text[:24],
+            choices=", ".join(choices),
+        )
+    return text.strip()
+
+
+def read_moment(params: Mapping[str, str]) -> SharedMoment | None:
+    """The moment a page's query names (``{"seed": "42", "deal": "1", "moves": "r3"}``, one
+    value per name), or ``None`` when it names none (no ``moves``, ``deal``, ``step`` or ``end``).
+
+    The moment is replayed here once, so a link that does not replay raises
+    :class:`ShareError` (the reason as a catalog key) and nothing is shown."""
+    if not any(name in params for name in ("moves", "deal", "step", "end")):
+        return None
+    if "moves" not in params:
+        raise ShareError("error.share.no_moves", "the link names a moment but not the moves that led to it")
+    if "seed" not in params:
+        raise ShareError("error.share.no_seed", "the link has moves but no seed")
+    seed = _number_or(params, "seed", 0, MAX_SEED, 0)
+    temperament = _choice(params, "temperament", TEMPERAMENTS, DEFAULTS["temperament"])
+    if "cast" in params:
+        temperament = _choice(params, "cast", ("mansfield",), "mansfield")
+    players_default = DEFAULTS["mansfield_players"] if temperament == "mansfield" else DEFAULTS["players"]
+    players = _number_or(params, "players", 3, 8, players_default)
+    hand = _number_or(params, "hand", 3, 5, STANDARD.hand_size)
+    cap = _number(params, "cap", 1, 10**6)
+    uniform = _number(params, "ante", 1, 10**6)
+    chips = _number_or(params, "chips", 1, 10**6, STANDARD.start_chips)
+    deals_text = params.get("deals")
+    deals = (
+        None
+        if deals_text is not None and deals_text.strip() == "none"
+        else _number_or(params, "deals", 1, 10**4, DEFAULTS["deals"])
+    )
+    v1, v2, v3 = (_switch(params, name) for name in ("v1", "v2", "v3"))
+    preset = _choice(params, "preset", PRESETS, "cardrules")
+    try:
+        rules = Rules(
+            players=players,
+            hand_size=hand,
+            jack_five=v1,
+            dead_hand=v2,
+            blind_trading=v3,
+            price_cap=cap,
+            ante="traditional" if uniform is None else "uniform",
+            uniform_ante=STANDARD.uniform_ante if uniform is None else uniform,
+            start_chips=chips,
+            preset=preset,
+        )
+    except ValueError as error:
+        raise ShareError(
+            "error.share.bad_rules", f"these settings are impossible: {error}", detail=str(error)
+        ) from None
+    names: list[str | None] = []
+    for seat in range(players):
+        name = params.get(f"name{seat + 1}")
+        if name is not None and (not name.strip() or len(name.strip()) > MAX_NAME):
+            raise ShareError("error.share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
+        names.append(None if name is None else name.strip())
+    moves = decode_moves(params["moves"])
+    deal = _number_or(params, "deal", 1, 10**4, len(moves))
+    if deal != len(moves):
+        raise ShareError(
+            "error.share.deal_count",
+            f"the link shows deal {deal} but has the moves of {len(moves)} deals",
+            deal=deal,
+            count=len(moves),
+        )
+    human = _number_or(params, "you", 1, players, 1)
+    app: dict[str, Any] = {
+        "mode": _choice(params, "mode", MODES, DEFAULTS["mode"]),
+        "human": human - 1,
+        "temperament": temperament,
+    }
+    if "lang" in params:
+        app["lang"] = params["lang"].strip()
+    moment = SharedMoment(
+        rules=rules,
+        seed=seed,
+        deal=deal,
+        moves=moves,
+        step=_number(params, "step", 0, 10**5),
+        deals=deals,
+        names=tuple(names),
+        end=_choice(params, "end", ENDS, "") if "end" in params else None,
+        app=app,
+    )
+    moment.session()  # a link that does not replay is refused here
+    return moment
+
+
+def moment_query(
+    session: Session,
+    step: int | None = None,
+    settings: Mapping[str, Any] | None = None,
+    default_names: Sequence[str] | None = None,
+) -> str:
+    """The query (without ``?``) of the moment: ``session`` at ``step`` of its live deal
+    (None: the last). ``settings``: the app's ``mode``, ``human``, ``temperament``, ``lang``;
+    ``default_names``: the names the app gives seats by default (other names are written)."""
+    settings = dict(settings or {})
+    out: list[tuple[str, str]] = []
+    lang = settings.get("lang", DEFAULTS["lang"])
+    if lang != DEFAULTS["lang"]:
+        out.append(("lang", str(lang)))
+    mode = settings.get("mode", DEFAULTS["mode"])
+    if mode != DEFAULTS["mode"]:
+        out.append(("mode", str(mode)))
+    human = int(settings.get("human", DEFAULTS["human"]))
+    if human != DEFAULTS["human"]:
+        out.append(("you", str(human + 1)))
+    temperament = settings.get("temperament", DEFAULTS["temperament"])
+    if temperament == "mansfield":
+        out.append(("cast", "mansfield"))
+    elif temperament != DEFAULTS["temperament"]:
+        out.append(("temperament", str(temperament)))
+    rules = session.rules
+    standard = Rules(players=rules.players)
+    players_default = DEFAULTS["mansfield_players"] if temperament == "mansfield" else DEFAULTS["players"]
+    if rules.players != players_default:
+        out.append(("players", str(rules.players)))
+    differs = {f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(standard, f.name)}
+    if "hand_size" in differs:
+        out.append(("hand", str(rules.hand_size)))
+    for name, key in (("jack_five", "v1"), ("dead_hand", "v2"), ("blind_trading", "v3")):
+        if name in differs:
+            out.append((key, "1"))
+    if rules.price_cap is not None:
+        out.append(("cap", str(rules.price_cap)))
+    if rules.ante == "uniform":
+        out.append(("ante", str(rules.uniform_ante)))
+    if "start_chips" in differs:
+        out.append(("chips", str(rules.start_chips)))
+    if "preset" in differs:
+        out.append(("preset", rules.preset))
+    if session.deals != DEFAULTS["deals"]:
+        out.append(("deals", "none" if session.deals is None else str(session.deals)))
+    defaults = list(default_names or [])
+    for seat, name in enumerate(session.names):
+        if seat >= len(defaults) or name != defaults[seat]:
+            out.append((f"name{seat + 1}", name))
+    out.append(("seed", str(session.seed)))
+    out.append(("deal", str(session.deal_number)))
+    out.append(("moves", encode_moves([game.history for game in session.games])))
+    last = len(session.game.history)
+    if step is not None and step != last:
+        if not 0 <= step <= last:
+            raise ValueError(f"the deal has moments 0 to {last}, not {step!r}")
+        out.append(("step", str(step)))
+    if session.over and session.ended is not None:
+        out.append(("end", session.ended))
+    return urlencode(out, quote_via=quote)
+
+
+def link_base(env: Mapping[str, str] | None = None) -> str:
+    """The address of the app's page without its query, as the kernel knows it, or ``""``.
+
+    Voila tells a kernel its page's address: ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME`` (a preheated kernel gets them once its page is asked for), and
+    ``VOILA_REQUEST_URL``, whose scheme (``https``) is kept.
+    Under JupyterHub the link goes through ``/hub/user-redirect/``, so that it opens the
+    app in the server of whoever follows it, not in the sender's."""
+    env = os.environ if env is None else env
+    url = env.get("VOILA_REQUEST_URL", "").split("?", 1)[0]
+    if env.get("SERVER_NAME") and env.get("SCRIPT_NAME"):
+        # this page's own request (a preheated kernel's VOILA_REQUEST_URL may be an earlier page's)
+        scheme = "https" if url.startswith("https://") else "http"
+        port = env.get("SERVER_PORT", "")
+        url = f"{scheme}://{env['SERVER_NAME']}{':' + port if port else ''}{env['SCRIPT_NAME']}"
+    if not url.startswith(("http://", "https://")):
+        return ""
+    prefix = env.get("JUPYTERHUB_SERVICE_PREFIX", "")  # "/user/fanny/"
+    if prefix and prefix in url:
+        head, _, rest = url.partition(prefix)
+        hub = env.get("JUPYTERHUB_BASE_URL", "/")
+        url = f"{head}{hub.rstrip('/')}/hub/user-redirect/{rest}"
+    return url
+
+
+def moment_link(query: str, env: Mapping[str, str] | None = None) -> str:
+    """The whole link (``link_base() + "?" + query``), or ``"?" + query`` when the kernel
+    does not know its page's address (a static site: the query goes after the page's own)."""
+    return f"{link_base(env)}?{query}"
+
+
+# ------------------------------------------------------------------ the files
+def save_name(thing: Game | Session) -> str:
+    """A file name for a save: ``speculation-session-42-deal-3.json``, ``speculation-deal-7.json``."""
+    if isinstance(thing, Session):
+        return f"speculation-session-{thing.seed}-deal-{thing.deal_number}.json"
+    seed = "" if thing.seed is None else f"-{thing.seed}"
+    return f"speculation-deal{seed}.json"
+
+
+def read_save(data: bytes | str) -> Game | Session:
+    """A saved game or session from the bytes of a file; anything else raises :class:`ShareError`:
+    ``error.save.too_large``, ``error.save.not_text``, ``error.save.not_json``,
+    ``error.save.not_a_save`` (JSON, but no game or session), ``error.save.version``
+    (a save of another version) or ``error.save.damaged`` (a save that does not replay)."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ShareError("error.save.not_text", "a save is a file of text")
+    raw = bytes(data)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise ShareError(
+            "error.save.too_large", f"the file is larger than {MAX_SAVE_BYTES} bytes", limit=MAX_SAVE_BYTES
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ShareError("error.save.not_text", "the file is not UTF-8 text") from None
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(name)
+
+    try:
+        data_ = json.loads(text, parse_constant=no_constant)
+    except (ValueError, RecursionError):
+        raise ShareError("error.save.not_json", "the file is not JSON") from None
+    kind = data_.get("format") if isinstance(data_, dict) else None
+    loaders: dict[str, Any] = {"speculation_nb.game": Game, "speculation_nb.session": Session}
+    if not isinstance(kind, str) or kind not in loaders:
+        raise ShareError("error.save.not_a_save", "the file is JSON but not a saved game or session")
+    version = data_.get("version")
+    if version != 1 or isinstance(version, bool):
+        raise ShareError(
+            "error.save.version", f"version {str(version)[:12]!r} of the save is not known", version=str(version)[:12]
+        )
+    try:
+        loaded: Game | Session = loaders[kind].from_json(text)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        raise ShareError("error.save.damaged", f"the save does not replay: {error}", detail=str(error)[:300]) from None
+    return loaded

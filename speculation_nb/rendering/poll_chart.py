@@ -1,0 +1,124 @@
+"""The answers to "What would you pay?" (T7) as the projector shows them: HTML bars and words.
+
+:func:`poll_html` draws a :class:`speculation_nb.classroom.poll.Poll`: a sentence with every number
+(how many answered, the median answer beside the fair price of that moment, each seat's
+break-even, and once the deal ended what the best trump turned out to be worth), then a table
+of price ranges, each with its bar, its count in figures and, in words, which of the numbers
+above fall in it. The bars are decoration (``aria-hidden``): the counts and marks are text, so
+nothing is told by colour or length alone. With ``names`` the answers are listed by name (the
+teacher chose to show them); otherwise they stay anonymous. Everything typed by a student is
+escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ..app.common.parts import bidi, esc
+from ..languages.translator import Translator
+
+__all__ = ["BINS", "CSS", "poll_html", "price_text"]
+
+#: How many price ranges the histogram has (fewer when the answers span fewer chips).
+BINS = 8
+
+CSS = """
+.spec-poll-chart { font-size: 16px; }
+.spec-poll-chart .spec-poll-sum { margin: 2px 0 6px 0; white-space: normal; }
+.spec-poll-chart table { border-collapse: collapse; width: 100%; max-width: 640px; }
+.spec-poll-chart th, .spec-poll-chart td { padding: 2px 6px; text-align: left; vertical-align: middle; }
+.spec-poll-chart th { font-size: 14px; color: #5b6270; font-weight: 600; }
+.spec-poll-chart td.spec-poll-range, .spec-poll-chart td.spec-poll-count { white-space: nowrap;
+  font-variant-numeric: tabular-nums; }
+.spec-poll-chart td.spec-poll-barcell { width: 45%; min-width: 60px; }
+.spec-poll-chart .spec-poll-bar { height: 18px; background: #2e6fd8; border-radius: 3px; min-width: 2px; }
+.spec-poll-chart .spec-poll-bar.spec-poll-empty { background: transparent; border-left: 2px solid #b8c0cc; }
+.spec-poll-chart td.spec-poll-marks { font-size: 14px; color: #5a4500; white-space: normal; }
+.spec-poll-chart .spec-poll-names { margin-top: 6px; white-space: normal; }
+"""
+
+
+def price_text(value: Fraction | int, t: Translator) -> str:
+    """A price in chips: whole numbers as they are, others with one decimal (O4's prices)."""
+    value = Fraction(value)
+    return t.number(value, 0 if value.denominator == 1 else 1)
+
+
+def _marks(poll: Any, seat_names: Sequence[str], t: Translator) -> list[tuple[Fraction, str]]:
+    marks: list[tuple[Fraction, str]] = []
+    median = poll.median()
+    if median is not None:
+        marks.append((Fraction(median), t("class.host.poll.mark_median")))
+    marks.append((Fraction(poll.fair), t("class.host.poll.mark_fair")))
+    for seat, value in sorted(poll.break_even.items()):
+        name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
+        marks.append((Fraction(value), t("class.host.poll.mark_break_even", name=name)))
+    return marks
+
+
+def _summary(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
+    count = len(poll.answers)
+    parts = [t.plural("class.host.poll.answers", count)]
+    median = poll.median()
+    if median is not None:
+        parts.append(t("class.host.poll.median", price=price_text(median, t)))
+    parts.append(t("class.host.poll.fair", price=price_text(poll.fair, t)))
+    for seat, value in sorted(poll.break_even.items()):
+        name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
+        parts.append(t("class.host.poll.break_even", name=name, price=price_text(value, t)))
+    if poll.worth is not None:
+        parts.append(t("class.host.poll.worth", worth=t.number(int(poll.worth))))
+    return " · ".join(parts)
+
+
+def poll_html(
+    poll: Any, seat_names: Sequence[str], t: Translator, names: Mapping[str, str] | None = None, bins: int = BINS
+) -> str:
+    """The poll as HTML (see the module docstring). ``seat_names``: the seats' names;
+    ``names``: member id -> name, to list the answers by name (None: anonymous)."""
+    title_key = "class.host.poll.title_open" if poll.open else "class.host.poll.title_closed"
+    out = [
+        '<div class="spec-poll-chart">',
+        f'<div class="spec-poll-head"><b>{esc(t(title_key, deal=poll.deal, step=poll.step))}</b></div>',
+        f'<div class="spec-poll-sum">{esc(_summary(poll, seat_names, t))}</div>',
+    ]
+    rows = poll.histogram(bins) if poll.answers else []
+    if rows:
+        top = max(count for _lo, _hi, count in rows) or 1
+        marks = _marks(poll, seat_names, t)
+        out.append(
+            f'<table aria-label="{esc(t("class.host.poll.table"))}"><thead><tr>'
+            f"<th>{esc(t('class.host.poll.col_price'))}</th><th aria-hidden='true'></th>"
+            f"<th>{esc(t('class.host.poll.col_count'))}</th><th>{esc(t('class.host.poll.col_marks'))}</th>"
+            "</tr></thead><tbody>"
+        )
+        last = len(rows) - 1
+        for i, (lo, hi, count) in enumerate(rows):
+            inside = [
+                words
+                for value, words in marks
+                if (i == 0 and value < lo) or (lo <= value < hi + 1) or (i == last and value >= hi + 1)
+            ]
+            span = (
+                t.number(int(lo))
+                if lo == hi
+                else t("class.host.poll.range", low=t.number(int(lo)), high=t.number(int(hi)))
+            )
+            width = round(100 * count / top)
+            empty = " spec-poll-empty" if count == 0 else ""
+            out.append(
+                f'<tr><td class="spec-poll-range">{esc(span)}</td>'
+                f'<td class="spec-poll-barcell" aria-hidden="true"><div class="spec-poll-bar{empty}" '
+                f'style="width:{width}%"></div></td>'
+                f'<td class="spec-poll-count">{esc(t.number(int(count)))}</td>'
+                f'<td class="spec-poll-marks">{esc("; ".join(inside))}</td></tr>'
+            )
+        out.append("</tbody></table>")
+    if names is not None and poll.answers:
+        listed = sorted(poll.answers.items(), key=lambda item: (item[1], names.get(item[0], "")))
+        shown = ", ".join(f"{bidi(names.get(member, '?'))} {esc(t.number(int(price)))}" for member, price in listed)
+        out.append(f'<div class="spec-poll-names">{esc(t("class.host.poll.by_name"))} {shown}</div>')
+    out.append("</div>")
+    return "".join(out)

@@ -1,0 +1,306 @@
+"""The shared table in real browsers: a teacher's page and students' pages on one real Voila server.
+
+The app's own notebook (``notebooks/app.ipynb``, as served) is opened by the teacher (classroom
+mode, a seeded deal) and by two students (``?table=<code>``, each in a browser context of its
+own, as two phones are). They play a deal together: the holder of the best trump, a student,
+offers it, the other student bids, the holder sells; a student turns up a card on their turn; the
+teacher plays the deal to its end. Meanwhile the test process, as a third student's kernel would,
+joins through the store and forges requests for another seat (refused: T3, and nothing changes),
+one student reloads (T8: back at the same seat, nobody new at the table), many students answer
+"what would you pay?" (T7) while the teacher's page shows the answers beside the exact values,
+and the teacher reloads (T9: the new page referees the same table, where it stood).
+
+The whole suite runs once per store (a module fixture per store, one Voila server each):
+SQLite, the serve command's default, and Redis (a real ``redis-server`` with the ACL users of
+``deploy/README.md``: the teacher's kernel referees with the ``referee`` user through
+``SPECULATION_TABLE_REFEREE_STORE``, every other kernel, and this test's students, use the
+``student`` user). What the pages show is checked against the published moment and the
+referee's record (the session, replayed by the engine).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from typing import Any
+
+import pytest
+from voila_server import REPO, VoilaServer
+
+from speculation_nb import Rules, Session
+from speculation_nb.app.model import DEFAULT_NAMES
+from speculation_nb.classroom.codes import read_code
+from speculation_nb.classroom.member import Member
+from speculation_nb.classroom.moment import Moment
+from speculation_nb.classroom.stores.base import REFEREE_SETTING, STORE_SETTING, TableStore, open_store
+
+NOTEBOOK = "notebooks/app.ipynb"
+READY = "button.spec-next:enabled"
+TIMEOUT_MS = 180_000  # a safety net for a page on a busy 2-core machine; the waits are for conditions
+TIMEOUT = TIMEOUT_MS / 1000
+PLAYERS = 3
+ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots, to look at (gitignored)
+
+pytestmark = pytest.mark.browser
+
+
+def seed_with_an_auction_at_once() -> int:
+    """A seed whose first deal (3 players) lets its holder offer the best trump before any card."""
+    for seed in range(1, 500):
+        game = Session(Rules(players=PLAYERS), list(DEFAULT_NAMES[:PLAYERS]), 10, seed).game
+        if not game.over and game.can_open_auction() and game.turn != game.holder:
+            return seed
+    raise AssertionError("no such seed below 500")
+
+
+SEED = seed_with_an_auction_at_once()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "redis"])
+def table_server(request: Any, tmp_path_factory: Any) -> Any:
+    """(server, store the test's students use, store the referee reads with) for one store kind."""
+    env = {"SPECULATION_CULL_IDLE_TIMEOUT": "60", "SPECULATION_CULL_INTERVAL": "5", "SPECULATION_PACE": "instant"}
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('tables')}/tables.sqlite3"
+        env[STORE_SETTING] = url
+        referee_url = url
+    else:
+        redis = request.getfixturevalue("redis_server")
+        env[STORE_SETTING] = url = redis.url("student")
+        env[REFEREE_SETTING] = referee_url = redis.url("referee")
+    students, referee = open_store(url), open_store(referee_url)
+    assert students is not None and referee is not None
+    with VoilaServer(NOTEBOOK, env=env, startup_timeout=TIMEOUT) as server:
+        yield server, students, referee
+    students.close()
+    referee.close()
+
+
+def wait_for(check: Any, what: str, timeout: float = TIMEOUT) -> Any:
+    """Poll ``check()`` until it returns something true (a condition, not a sleep)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def moment_of(store: TableStore, code: str) -> Moment:
+    latest = Member(store, code).latest()
+    assert latest is not None
+    return latest
+
+
+def wait_moment(store: TableStore, code: str, what: str, check: Any) -> Moment:
+    return wait_for(lambda: (m := Member(store, code).latest()) is not None and check(m) and m, what)
+
+
+_FOCUSED_JS = """sel => { const a = document.activeElement;
+  return !!a && !!a.closest(sel) && getComputedStyle(a).outlineStyle !== 'none'; }"""
+
+
+def tab_to(page: Any, selector: str) -> None:
+    """Press Tab until the focus is in ``selector`` (at most 40 presses), and check that it shows."""
+    for _ in range(40):
+        if page.evaluate(_FOCUSED_JS, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector} with a visible focus")
+
+
+def join_page(
+    open_page: Any, server: VoilaServer, code: str, name: str, seat_name: str | None, keyboard: bool = False
+) -> Any:
+    """A student's page: the link, a name, a seat (by its name) or Watch, Join; then their table.
+    ``keyboard``: by the keyboard alone (Tab, typing, the arrow keys in the seat list, Enter)."""
+    page, watch = open_page(f"{server.url}?table={code}", width=390, height=844)
+    select = page.locator(".spec-member-seat select").first
+    select.wait_for(timeout=TIMEOUT_MS)
+    labels = select.locator("option").all_inner_texts()
+    wanted = [i for i, label in enumerate(labels) if seat_name and seat_name in label]
+    assert wanted or seat_name is None, labels
+    index = wanted[0] if wanted else len(labels) - 1
+    if keyboard:
+        tab_to(page, ".spec-member-name")
+        page.keyboard.type(name)
+        tab_to(page, ".spec-member-seat")
+        page.keyboard.press("Home")
+        for _ in range(index):
+            page.keyboard.press("ArrowDown")
+        page.wait_for_function(
+            "([sel, i]) => document.querySelector(sel).selectedIndex === i",
+            arg=[".spec-member-seat select", index],
+            timeout=TIMEOUT_MS,
+        )
+        tab_to(page, ".spec-member-join")
+        page.keyboard.press("Enter")
+    else:
+        page.locator(".spec-member-name input").first.fill(name)
+        select.select_option(index=index)
+        page.locator("button.spec-member-join").first.click()
+    page.wait_for_function(
+        "name => [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes(name))",
+        arg=name,
+        timeout=TIMEOUT_MS,
+    )
+    return page, watch
+
+
+def click_when_shown(page: Any, selector: str) -> None:
+    button = page.locator(f"{selector}:visible").first
+    button.wait_for(timeout=TIMEOUT_MS)
+    button.click()
+
+
+def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server: Any, open_page: Any) -> None:
+    server, students, referee_store = table_server
+    names = list(DEFAULT_NAMES[:PLAYERS])
+    start = Session(Rules(players=PLAYERS), names, 10, SEED).game
+    holder, bidder = start.holder, (start.holder + 1) % PLAYERS
+
+    # The teacher opens the table: the code and the link carry the code only.
+    teacher, teacher_watch = open_page(f"{server.url}?mode=classroom&players={PLAYERS}&seed={SEED}", 1920, 1080)
+    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    click_when_shown(teacher, "button.spec-open-table")
+    click_when_shown(teacher, "button.spec-host-open")
+    shown_code = teacher.locator(".spec-host-code").first
+    teacher.wait_for_function(
+        "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
+        timeout=TIMEOUT_MS,
+    )
+    code = re.search(r"[2-9A-Z]{5}-[2-9A-Z]{5}", shown_code.inner_text()).group(0)
+    link = teacher.locator(".spec-host-link input").first.input_value()
+    assert link.endswith(f"table={code}") and "secret" not in link
+
+    # Two students join from their own pages, at the holder's seat and the next one.
+    alice, alice_watch = join_page(open_page, server, code, "Alice", names[holder])
+    bob, bob_watch = join_page(open_page, server, code, "Bob", names[bidder], keyboard=True)
+    seated = wait_moment(
+        students, code, "both students seated", lambda m: m.seats[holder].members and m.seats[bidder].members
+    )
+    assert seated.seats[holder].members == ("Alice",) and seated.seats[bidder].members == ("Bob",)
+
+    # An auction between people: Alice offers the best trump, Bob bids 3, Alice sells to Bob.
+    before = moment_of(students, code)
+    click_when_shown(alice, "button.spec-member-offer")
+    wait_moment(students, code, "the auction open", lambda m: m.auction is not None)
+    bob.locator(".spec-member-bid-amount input:visible").first.wait_for(timeout=TIMEOUT_MS)
+    bob.locator(".spec-member-bid-amount input:visible").first.fill("3")
+    click_when_shown(bob, "button.spec-member-bid")
+    wait_moment(students, code, "Bob's bid", lambda m: m.auction is not None and m.auction.bids.get(bidder) == 3)
+    click_when_shown(alice, "button.spec-member-sell")
+    sold = wait_moment(students, code, "the sale", lambda m: m.auction is None and m.holder == bidder)
+    assert sold.stacks[bidder] == before.stacks[bidder] - 3 and sold.stacks[holder] == before.stacks[holder] + 3
+    # Every screen shows it: the teacher's table and the other student's.
+    for page in (teacher, alice):
+        page.wait_for_function("() => document.body.innerText.includes('Bob')", timeout=TIMEOUT_MS)
+
+    # A forged request: a third student's kernel acting for Alice's seat is refused (T3).
+    mallory = Member(students, code)
+    joined = mallory.wait_reply(mallory.post("join", name="Mallory", seat=None))
+    assert joined.ok, joined
+    version = moment_of(students, code).version
+    forged = mallory.wait_reply(mallory.post("act", seat=holder, action={"action": "reveal", "seat": holder}))
+    assert not forged.ok and forged.rule == "T3", forged
+    token = f"forged{uuid.uuid4().hex}"
+    wrong_secret = {"kind": "act", "rid": uuid.uuid4().hex, "reply": token, "member": mallory.member}
+    students.append(
+        mallory.code, "requests", {**wrong_secret, "secret": "x" * 43, "seat": holder, "action": {"action": "decline"}}
+    )
+    refused = mallory.wait_reply(token)
+    assert not refused.ok and refused.rule == "T3", refused
+    assert moment_of(students, code).version == version  # nothing changed
+
+    # Bob reloads: back at his seat, nobody new at the table (T8).
+    bob.reload()
+    bob.wait_for_function(
+        "() => [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes('Bob'))",
+        timeout=TIMEOUT_MS,
+    )
+    assert moment_of(students, code).seats[bidder].members == ("Bob",)
+
+    # A student turns up a card on their own turn; the teacher's page follows.
+    for _ in range(3 * PLAYERS):
+        now = moment_of(students, code)
+        if now.over or now.turn in (holder, bidder):
+            break
+        teacher.locator(READY).first.click()
+        wait_moment(students, code, "the teacher's card", lambda m, k=now.step: m.step > k)
+    now = moment_of(students, code)
+    if not now.over and now.turn in (holder, bidder):
+        click_when_shown(alice if now.turn == holder else bob, "button.spec-member-next")
+        wait_moment(students, code, "the student's card", lambda m, k=now.step: m.step > k)
+
+    # "What would you pay?": the teacher asks, many students answer, the projector shows them.
+    click_when_shown(teacher, "button.spec-host-ask")
+    wait_moment(students, code, "the poll open", lambda m: m.poll is not None and m.poll.open)
+    prices = [2, 3, 3, 4, 5, 5, 5, 6, 8, 10]
+    crowd = []
+    for i, price in enumerate(prices):
+        member = Member(students, code)
+        assert member.wait_reply(member.post("join", name=f"Student {i + 1}", seat=None)).ok
+        poll_id = moment_of(students, code).poll.id
+        assert member.wait_reply(member.post("answer", poll=poll_id, price=price)).ok
+        crowd.append(member)
+    alice.locator(".spec-member-poll-price input:visible").first.fill("4")
+    click_when_shown(alice, "button.spec-member-poll-answer")
+    answers = len(prices) + 1
+    wait_moment(students, code, "every answer", lambda m: m.poll is not None and m.poll.answers == answers)
+    poll_text = teacher.locator(".spec-host-poll").first
+    teacher.wait_for_function(
+        "n => (document.querySelector('.spec-host-poll')?.innerText || '').includes(String(n))",
+        arg=answers,
+        timeout=TIMEOUT_MS,
+    )
+    median = sorted([*prices, 4])[answers // 2]
+    assert str(median) in poll_text.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
+    alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)
+    # On a laptop the odds and the seats stand beside the table; on a phone, below it.
+    board, odds = alice.locator(".spec-member-board").first, alice.locator(".spec-member-odds").first
+    narrow = (board.bounding_box(), odds.bounding_box())
+    assert narrow[0] and narrow[1] and narrow[1]["y"] >= narrow[0]["y"] + narrow[0]["height"] - 1
+    alice.set_viewport_size({"width": 1280, "height": 900})
+    alice.wait_for_function(
+        "() => { const b = document.querySelector('.spec-member-board').getBoundingClientRect();"
+        " const o = document.querySelector('.spec-member-odds').getBoundingClientRect();"
+        " return o.left >= b.right - 1 && o.top < b.bottom; }",
+        timeout=TIMEOUT_MS,
+    )
+    alice.screenshot(path=str(ARTIFACTS / "table-student-1280x900.png"), full_page=True)
+    alice.set_viewport_size({"width": 390, "height": 844})
+
+    # The teacher reloads: the new page referees the same table again (T9), where it stood.
+    step = moment_of(students, code).step
+    teacher.reload()
+    teacher.wait_for_function(
+        "code => (document.querySelector('.spec-host-code')?.innerText || '').includes(code)",
+        arg=code,
+        timeout=TIMEOUT_MS,
+    )
+    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    assert moment_of(students, code).step == step
+
+    # The teacher plays the deal to its end: every page shows the same end as the engine's replay.
+    teacher.locator("button.spec-play:enabled").first.click()
+    end = wait_moment(students, code, "the end of the deal", lambda m: m.over)
+
+    def recorded() -> Session | None:  # the referee saves its record just after it publishes (T10)
+        record = referee_store.get(read_code(code), "record")
+        session = None if record is None else Session.from_json(json.dumps(record["session"]))
+        return session if session is not None and session.game.over else None
+
+    replayed = wait_for(recorded, "the record of the deal's end")
+    assert replayed.game.winner == end.winner and replayed.game.stacks == list(end.stacks)
+    for page in (alice, bob):
+        page.wait_for_function(
+            "() => /over|won|carries|nobody/i.test(document.querySelector('.spec-member-table-box')?.innerText || '')",
+            timeout=TIMEOUT_MS,
+        )
+    for watch in (teacher_watch, alice_watch, bob_watch):
+        watch.assert_clean()

@@ -1,0 +1,102 @@
+"""Issue 14, "Four languages, one source": the catalog errors it lists are fixed (each test names the message)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from speculation_nb.languages.translator import catalog, translator
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def live_words(lang: str, h: int, n: int) -> str:
+    t = translator(lang)
+    return t(
+        "odds.words.live",
+        card="Q♥",
+        higher="K♥",
+        trumps=t.plural("unit.higher_trumps", h),
+        cards=t.plural("unit.cards_to_come", n),
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_singular_forms_of_the_odds_panel(lang):
+    """'one of the 1 higher trump ... among the 1 card'; it 'la 1 carta', pt 'o 1 trunfo', de 'der 1 höhere Trumpf'."""
+    one = live_words(lang, 1, 1)
+    for wrong in (
+        "1 higher trump",
+        "the 1 card",
+        "la 1 carta",
+        "1 briscola",
+        "o 1 trunfo",
+        "a 1 carta",
+        "der 1 ",
+        "1 noch",
+    ):
+        assert wrong not in one, (lang, one)
+    assert "1" not in one
+    many = live_words(lang, 2, 8)
+    assert "2" in many and "8" in many
+    assert live_words("en", 1, 1) == "Q♥ is beaten only if the only higher trump (K♥) is the one card still to come."
+    assert (
+        live_words("en", 2, 8)
+        == "Q♥ is beaten only if one of the 2 higher trumps (K♥) is among the 8 cards still to come."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "wrong"),
+    [
+        ("it", ["1 di queste carte saranno"]),
+        ("pt", ["1 dessas cartas ainda serão"]),
+        ("de", ["1 dieser Karten werden"]),
+    ],
+)
+def test_verb_agreement_for_one_card_to_come(lang, wrong):
+    """it 'sarà girata', pt 'será virada', de 'wird': the sentences no longer make the verb agree with n."""
+    t = translator(lang)
+    for key in (
+        "odds.hold.main.one",
+        "odds.hold.main.other",
+        "odds.hold.main_no_dead.one",
+        "odds.hold.main_no_dead.other",
+    ):
+        text = t(key, h=2, card="Q♥", U=30, n=1, formula="C(28, 1) / C(30, 1) = 14/15", percent="93,3 %")
+        assert not any(w in text for w in wrong), (key, text)
+
+
+def test_portuguese_you_play_as():
+    pt = catalog("pt")
+    assert pt["header.play"] == "você joga como {name}" and pt["settings.you"] == "Você joga como"
+
+
+def test_german_words():
+    de = catalog("de")
+    assert de["tooltip.seed"].startswith("Optional:")
+    assert "der Höchstbetrag, den" in de["tooltip.break_even"] and "das Höchste, was" not in de["tooltip.break_even"]
+    assert "der Mindestbetrag, den" in de["tooltip.seller_break_even"]
+    assert de["temperament.fair"] == "Fair"
+
+
+def test_long_hands_as_the_rule_documents_say():
+    """pt 'tamanho de mão', de 'längere Blätter' (the seeds), not 'rodadas longas' / 'lange Runden'."""
+    key = next(k for k, v in catalog("en").items() if "for long hands" in v)
+    assert "tamanho de mão" in catalog("pt")[key] and "rodadas longas" not in catalog("pt")[key]
+    assert "längere Blätter" in catalog("de")[key] and "lange Runden" not in catalog("de")[key]
+    glossary = (REPO / "speculation_nb" / "locale" / "glossary.csv").read_text(encoding="utf-8")
+    assert "long_hands,long hands,mani lunghe,tamanho de mão,längere Blätter" in glossary
+
+
+def test_italian_for_the_record():
+    assert (
+        "per la cronaca" in catalog("it")["log.holder_cards"] and "per memoria" not in catalog("it")["log.holder_cards"]
+    )
+
+
+def test_german_lesson_1_says_anzeige():
+    po = (REPO / "notebooks" / "locale" / "de" / "01_how_to_play.po").read_text(encoding="utf-8")
+    assert "Tafel" not in po and "Anzeige rechts" in po
+    assert "Tafel" not in (REPO / "notebooks" / "01_how_to_play.de.ipynb").read_text(encoding="utf-8")
