@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..languages.translator import translator
-from .checker import exact_text
 from .questions import questions, texts
 
 __all__ = ["answer_key", "lessons", "main"]
@@ -36,7 +35,7 @@ def answer_key(lesson: str, lang: str = "en") -> str:
     for number, question in enumerate(found, 1):
         words = texts(question, t)
         lines += [f"## {number}. {words['question']}", ""]
-        lines += [f"**{t('lesson.key.answer')}:** {exact_text(question.answer(), t)}", ""]
+        lines += [f"**{t('lesson.key.answer')}:** {question.answer_text(t)}", ""]
         if words["solution"]:
             lines += [words["solution"], ""]
     return "\n".join(lines)

@@ -7,11 +7,20 @@ Answers are read the way people write numbers: ``3/4``, ``0.75``, ``.75``, ``75%
 - The exact value (a fraction, a whole number, a decimal that is exactly it) is right.
 - A decimal that is the exact value correctly rounded, with at least ``digits``
   significant digits, is right too, with a note giving the exact value
-  (``0.68`` for 703/1035 = 0.67923...). With fewer digits the student is asked for more.
-- A whole number is exact when the answer is whole; when it is not, ``20`` is read as
-  the answer rounded to whole chips (142/7 = 20.29...), on the same terms.
-- A wrong answer is told which way it is off (too high, too low), or that it looks like a
-  probability given as a percentage (or the other way round).
+  (``0.68`` for 703/1035 = 0.67923...). A rounding the student could have meant with
+  fewer digits (``0.7``) is asked for more digits. A whole number is read as the answer
+  rounded to whole chips (``20`` for 142/7 = 20.29...) on the same terms.
+- "A rounding the student could have meant" is the answer rounded to some number of
+  significant digits: ``0`` is no rounding of 1/7 (zero has no significant digit) and ``1``
+  none of 0.697 (one significant digit gives 0.7), so both are plainly wrong.
+- Every wrong answer is told which way it is off (too high, too low); a non-zero answer
+  that is the answer 100 times too high or too low is also asked whether it is a
+  percentage given for a probability (or the other way round); not when the answer is a
+  number of chips or cards.
+- When the answer is not a fraction (a square root) or the question gives its figures
+  rounded (``q ≈ 0.1667``), the question passes ``within``: the values its own figures
+  allow. Any answer in that range, or a rounding of one of them, is right, and the value is
+  shown as a decimal at the precision asked (:func:`decimal_text`), never as a fraction.
 
 >>> check("75,0 %", Fraction(3, 4)).correct
 True
@@ -29,6 +38,7 @@ answers a button that opens the worked solution.
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,7 +48,19 @@ from typing import Any
 
 from ..languages.translator import Translator, translator
 
-__all__ = ["TRIES", "UNITS", "Answer", "Exercise", "Verdict", "check", "exact_text", "parse_answer", "unit_words"]
+__all__ = [
+    "TRIES",
+    "UNITS",
+    "Answer",
+    "Exercise",
+    "Verdict",
+    "check",
+    "decimal_text",
+    "exact_text",
+    "parse_answer",
+    "round_significant",
+    "unit_words",
+]
 
 #: Wrong answers after which the worked solution is offered.
 TRIES = 3
@@ -111,18 +133,22 @@ def unit_words(unit: str) -> set[str]:
     return out
 
 
+def _leading(value: Fraction) -> int:
+    """The power of ten of the leading digit of ``value`` (non-zero): 0.697 -> -1, 20.29 -> 1."""
+    size, lead = abs(value), 0
+    while size >= 10:
+        size, lead = size / 10, lead + 1
+    while size < 1:
+        size, lead = size * 10, lead - 1
+    return lead
+
+
 def exact_text(value: Fraction, t: Translator) -> str:
     """``703/1035 ≈ 0.6792`` (four significant digits), ``29/2 = 14.5``, or a whole number alone."""
     value = Fraction(value)
     if value.denominator == 1:
         return t.number(value.numerator)
-    size = abs(value)
-    lead = 0
-    while size >= 10:
-        size, lead = size / 10, lead + 1
-    while size < 1:
-        size, lead = size * 10, lead - 1
-    digits = min(max(3 - lead, 0), 10)
+    digits = min(max(3 - _leading(value), 0), 10)
     shown = t.number(value, digits=digits)
     sign = "=" if value * 10**digits == int(value * 10**digits) else "≈"
     if sign == "=":
@@ -141,10 +167,40 @@ class Verdict:
     kind: str = ""  # right, rounded, more_digits, high, low, percent, unreadable, unit
 
 
-def _is_rounding(given: Answer, target: Fraction) -> bool:
-    """Is ``given`` the target correctly rounded at the precision it was written with (half up)?"""
-    error = given.value - target
-    return abs(error) < given.half_unit or (abs(error) == given.half_unit and error > 0)
+def round_significant(value: Fraction, digits: int) -> Fraction:
+    """``value`` rounded half up to ``digits`` significant digits: (0.697, 1) -> 0.7, (0.96, 1) -> 1."""
+    value = Fraction(value)
+    if value == 0:
+        return value
+    unit = Fraction(10) ** (_leading(value) - digits + 1)
+    return Fraction(math.floor(value / unit + Fraction(1, 2))) * unit
+
+
+def decimal_text(value: Fraction, digits: int, t: Translator) -> str:
+    """``0.0046``: a value that is not a fraction (or not known exactly), at ``digits`` significant digits."""
+    value = Fraction(value)
+    if value == 0:
+        return t.number(0)
+    places = max(digits - 1 - _leading(value), 0)
+    return t.number(round_significant(value, digits), digits=places)
+
+
+def _rounds_into(given: Answer, low: Fraction, high: Fraction) -> bool:
+    """Is ``given`` some value of ``[low, high]`` rounded half up at the precision it was written with?"""
+    return given.value - given.half_unit <= high and given.value + given.half_unit > low
+
+
+def _could_mean(given: Answer, low: Fraction, high: Fraction) -> bool:
+    """Is ``given`` a rounding a student could have meant of a value of ``[low, high]``?
+
+    It must round into the range at the precision written, and be the nearest such value
+    rounded to some number of significant digits: ``0`` is no rounding of 1/7 (zero has no
+    significant digit), ``1`` none of 0.697 (one significant digit gives 0.7) but one of 0.96.
+    """
+    if given.value == 0 or given.half_unit == 0 or not _rounds_into(given, low, high):
+        return False
+    nearest = min(max(given.value, low), high)
+    return any(round_significant(nearest, k) == given.value for k in range(1, given.significant + 2))
 
 
 def check(
@@ -155,10 +211,17 @@ def check(
     hint: str | None = None,
     unit: str | None = None,
     lang: str = "en",
+    within: tuple[Any, Any] | None = None,
 ) -> Verdict:
-    """Is ``answer`` (text) the number ``expected`` (exact: a Fraction or an int)?"""
+    """Is ``answer`` (text) the number ``expected`` (exact: a Fraction or an int)?
+
+    ``within=(low, high)``: ``expected`` is not exact (an irrational value, or a result of
+    figures the question gives rounded); any answer in ``[low, high]``, or a rounding of one,
+    with at least ``digits`` significant digits, is right.
+    """
     t = translator(lang)
     target = Fraction(expected)
+    low, high = (Fraction(within[0]), Fraction(within[1])) if within else (target, target)
     try:
         given = parse_answer(answer)
     except ValueError:
@@ -172,20 +235,24 @@ def check(
                 False, t("lesson.check.unit", word=given.word, unit=t(f"lesson.unit_name.{unit}")), kind="unit"
             )
     shown = given.text
-    if given.value == target:
+    if within is None and given.value == target:
         return Verdict(True, t("lesson.check.right"), kind="right")
-    whole_answer = target.denominator == 1
-    rounding = not (given.exact and whole_answer) and given.half_unit > 0 and _is_rounding(given, target)
-    if rounding:
+    if within is not None and (low <= given.value <= high or _could_mean(given, low, high)):
+        if given.half_unit == 0 or given.significant >= digits:
+            exact = "≈ " + decimal_text(target, digits, t)
+            return Verdict(True, t("lesson.check.agrees", given=shown, exact=exact, digits=digits), kind="rounded")
+        return Verdict(False, t("lesson.check.more_digits", given=shown, digits=digits), kind="more_digits")
+    whole_answer = target.denominator == 1 and within is None
+    if not (given.exact and whole_answer) and _could_mean(given, low, high):
         if given.significant >= digits:
             return Verdict(True, t("lesson.check.rounded", given=shown, exact=exact_text(target, t)), kind="rounded")
         return Verdict(False, t("lesson.check.more_digits", given=shown, digits=digits), kind="more_digits")
-    direction = "high" if given.value > target else "low"
+    direction = "high" if given.value > high else "low"
     kind, message = direction, t(f"lesson.check.too_{direction}", given=shown)
-    for factor in (Fraction(100), Fraction(1, 100)):
+    for factor in (Fraction(100), Fraction(1, 100)) if unit is None else ():
         scaled = Answer(given.value / factor, given.exact, given.half_unit / factor, given.significant)
-        if target != 0 and (scaled.value == target or _is_rounding(scaled, target)):
-            kind, message = "percent", t("lesson.check.percent", given=shown)
+        if given.value != 0 and (low <= scaled.value <= high or _could_mean(scaled, low, high)):
+            kind, message = "percent", t(f"lesson.check.percent_{direction}", given=shown)
     if hint:
         message += " " + t("lesson.check.hint", hint=hint)
     return Verdict(False, message, direction=direction, kind=kind)
@@ -209,7 +276,8 @@ class Exercise:
     display it (or ``.widget``) in a notebook. ``.submit(text)`` checks an answer without a
     browser and returns the :class:`Verdict`. After ``tries`` wrong answers the worked
     ``solution`` is offered behind a button (``.solution_offered``); a right answer shows
-    ``explain`` (or the solution) as the reason.
+    ``explain`` (or the solution) as the reason. ``within``: see :func:`check` (an answer that
+    is not exact, shown as a decimal).
     """
 
     def __init__(
@@ -225,6 +293,7 @@ class Exercise:
         tries: int = TRIES,
         lang: str = "en",
         on_check: Callable[[Verdict], None] | None = None,
+        within: tuple[Any, Any] | None = None,
     ) -> None:
         self.question = question
         self.answer = Fraction(answer)
@@ -236,6 +305,7 @@ class Exercise:
         self.tries = tries
         self.lang = lang
         self.on_check = on_check
+        self.within = within
         self.attempts: list[tuple[str, bool]] = []
         self._parts: _Parts | None = None
 
@@ -254,7 +324,9 @@ class Exercise:
         return self.solution is not None and (self.solved or self.wrong_tries >= self.tries)
 
     def submit(self, text: str) -> Verdict:
-        verdict = check(text, self.answer, digits=self.digits, hint=self.hint, unit=self.unit, lang=self.lang)
+        verdict = check(
+            text, self.answer, digits=self.digits, hint=self.hint, unit=self.unit, lang=self.lang, within=self.within
+        )
         self.attempts.append((text, verdict.correct))
         if self._parts is not None:
             self._show(verdict)
@@ -265,7 +337,8 @@ class Exercise:
     def worked_solution(self) -> str:
         """The worked solution and the exact answer, in words."""
         t = translator(self.lang)
-        answer = t("lesson.check.the_answer", value=exact_text(self.answer, t))
+        value = "≈ " + decimal_text(self.answer, self.digits, t) if self.within else exact_text(self.answer, t)
+        answer = t("lesson.check.the_answer", value=value)
         return f"{self.solution}\n{answer}" if self.solution else answer
 
     # ----------------------------------------------------------------- widget

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from math import sqrt
 from typing import Any
@@ -36,7 +37,7 @@ from ..languages.translator import translator
 from ..players import FAIR, Cast, Undecided, mansfield_park, play
 from ..players.characters import fanny_as_she_wishes
 from ..players.tournament import Tournament, tournament
-from .questions import Question, Worked, register
+from .questions import Question, Worked, as_shown, register, spread
 
 __all__ = [
     "EDMUND",
@@ -340,11 +341,25 @@ def purchases(players: Cast | None = None, count: int = 200, seed: int = 5) -> l
 
 
 # --------------------------------------------------------------------------- the exercises
-def _dozen_start() -> Worked:
+def _dozen_figures() -> tuple[int, Decimal, Decimal]:
+    """The pot and Lady Bertram's two chances as the question gives them (four places)."""
     game = queen_for_lady_bertram(0)
     own = odds.win_probabilities(game)[LADY]
     bought = odds.expected_net(game, LADY, owner=LADY) / game.pot
-    return odds.break_even(game, LADY), {"pot": game.pot, "with": float(bought), "without": float(own)}
+    assert odds.break_even(game, LADY) == game.pot * (bought - own)
+    return game.pot, as_shown(bought), as_shown(own)
+
+
+def _dozen_start() -> Worked:
+    # checked against the question's own figures: 26 × (0.5095 − 0.0976) = 10.7094
+    pot, bought, own = _dozen_figures()
+    return pot * (Fraction(bought) - Fraction(own)), {"pot": pot, "with": bought, "without": own}
+
+
+def _dozen_within() -> tuple[Fraction, Fraction]:
+    pot, bought, own = _dozen_figures()
+    (b_low, b_high), (o_low, o_high) = spread(bought), spread(own)
+    return pot * (b_low - o_high), pot * (b_high - o_low)
 
 
 def _dozen_cards() -> Worked:
@@ -381,4 +396,5 @@ for _key, _part, _compute, _digits, _unit in (
     ("l5a.knave_cost", PART_A, _knave_cost, 3, "chips"),
     ("l5b.half_width", PART_B, _half_width, 3, "chips"),
 ):
-    register(Question(_key, _part, _compute, digits=_digits, unit=_unit))
+    within = _dozen_within if _key == "l5a.dozen_start" else None
+    register(Question(_key, _part, _compute, digits=_digits, unit=_unit, within=within))

@@ -23,7 +23,6 @@ from ..engine.game import Game
 from ..engine.settings import Rules
 from .common import HTMLText, Plain, Tools
 from .lesson2 import LAYOUT, NAMES
-from .questions import Question, register
 
 __all__ = [
     "ALMOST_SURE",
@@ -460,70 +459,3 @@ class Lesson3(Tools):
         ]
         header = [self(f"l3.v.{k}") for k in ("rule", "verdict", "right", "wrong")]
         return self.html_table(header, rows)
-
-
-# ------------------------------------------------------------------ the questions
-def _queen() -> Game:
-    return play_through(Rules(players=4)).at(2)
-
-
-def _worth() -> tuple[Fraction, Mapping[str, Any]]:
-    queen = _queen()
-    p = odds.hold_probability(queen)
-    return expected_value([(queen.pot, p), (0, 1 - p)]), {"pot": queen.pot, "p": p, "q": 1 - p}
-
-
-def _pot_guess() -> tuple[Fraction, Mapping[str, Any]]:
-    game = play_through(Rules(players=4, jack_five=True)).at(2)
-    unseen_jf = 8 - sum(1 for card in game.seen if card.rank in (5, 11))
-    others = sum(game.face_down) - game.face_down[game.holder]
-    return game.pot + Fraction(others * unseen_jf, game.unseen), {
-        "pot": game.pot,
-        "n": others,
-        "k": unseen_jf,
-        "U": game.unseen,
-    }
-
-
-def _mary_break_even() -> tuple[Fraction, Mapping[str, Any]]:
-    queen = _queen()
-    U, h, N = queen.unseen, 14 - queen.best_trump.rank, sum(queen.face_down)
-    be = odds.break_even(queen, 1)
-    assert be == break_even_basic(U, h, N, queen.pot)
-    return be, {"pot": queen.pot, "U": U, "h": h, "N": N}
-
-
-def _ace_extra() -> tuple[Fraction, Mapping[str, Any]]:
-    ace = play_through(Rules(players=4, jack_five=True)).at(9)
-    extra = odds.break_even(ace, 0) - odds.fair_price(ace)
-    return extra, {"fair": odds.fair_price(ace), "be": odds.break_even(ace, 0)}
-
-
-def _two_left() -> tuple[Fraction, Mapping[str, Any]]:
-    return break_even_basic(41, 2, 2, 20), {}
-
-
-def _queen_late() -> tuple[Fraction, Mapping[str, Any]]:
-    return Fraction(comb(28, 3), comb(30, 3)), {}
-
-
-def _queen_dead() -> tuple[Fraction, Mapping[str, Any]]:
-    return Fraction(comb(28, 6), comb(30, 6)), {"without": Fraction(comb(28, 3), comb(30, 3))}
-
-
-def _king_little() -> tuple[Fraction, Mapping[str, Any]]:
-    return break_even_basic(35, 1, 2, 24), {}
-
-
-for _lesson, _key, _compute, _unit, _digits in [
-    (LESSON_A, "worth", _worth, "chips", 2),
-    (LESSON_A, "pot_guess", _pot_guess, "chips", 3),
-    (LESSON_A, "mary_break_even", _mary_break_even, "chips", 3),
-    (LESSON_A, "ace_extra", _ace_extra, "chips", 2),
-    (LESSON_A, "two_left", _two_left, "chips", 3),
-    (LESSON_B, "queen_late", _queen_late, None, 2),
-    (LESSON_B, "queen_dead", _queen_dead, None, 2),
-    (LESSON_B, "king_little", _king_little, "chips", 3),
-]:
-    _part = "l3a" if _lesson == LESSON_A else "l3b"
-    register(Question(f"{_part}.{_key}", _lesson, _compute, digits=_digits, unit=_unit))

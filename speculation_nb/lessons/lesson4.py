@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -28,7 +29,7 @@ from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import translator
-from .questions import Question, Worked, register
+from .questions import Question, Worked, as_shown, register, spread
 
 __all__ = [
     "HANDS",
@@ -312,11 +313,22 @@ def _dead_beats() -> Worked:
     return 1 - hold(42, 2, 3), {"U": 42, "n": 3}
 
 
-def _long_run() -> Worked:
+def _long_run_figures() -> tuple[int, Decimal]:
+    """The antes and the carry-over chance as the question gives them (q ≈ 0.1667, four places)."""
     rules = Rules(players=4, dead_hand=True)
-    q = carry_over_chance(rules)
-    A = sum(rules.antes(0))
-    return long_run_pot(A, q), {"A": A, "q": float(q)}
+    return sum(rules.antes(0)), as_shown(carry_over_chance(rules))
+
+
+def _long_run() -> Worked:
+    # checked against the question's own figures: A/(1 − 0.1667), not the unstated exact q
+    A, q = _long_run_figures()
+    return long_run_pot(A, Fraction(q)), {"A": A, "q": q}
+
+
+def _long_run_within() -> tuple[Fraction, Fraction]:
+    A, q = _long_run_figures()
+    low, high = spread(q)
+    return long_run_pot(A, low), long_run_pot(A, high)
 
 
 def _rule_a_eight() -> Worked:
@@ -351,7 +363,8 @@ for _key, _part, _compute, _digits, _unit in (
     ("l4b.jack_five", PART_B, _jack_five, 3, None),
     ("l4b.hoyle", PART_B, _hoyle, 3, None),
 ):
-    register(Question(_key, _part, _compute, digits=_digits, unit=_unit))
+    within = _long_run_within if _key == "l4a.long_run" else None
+    register(Question(_key, _part, _compute, digits=_digits, unit=_unit, within=within))
 
 
 # --------------------------------------------------------------------------- the student's own model

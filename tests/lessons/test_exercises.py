@@ -59,7 +59,9 @@ def test_whole_numbers():
     assert check("20", Fraction(142, 7)).kind == "rounded"
     assert check("21", Fraction(142, 7)).direction == "high"
     # ... on the same terms: one significant digit is not enough
-    assert check("1", Fraction(3, 4)).kind == "more_digits"
+    assert check("7", Fraction(34, 5)).kind == "more_digits"  # 6.8 to one significant digit
+    # but 1 is no rounding of 3/4 (one significant digit gives 0.8): plainly too high
+    assert check("1", Fraction(3, 4)).message == "Not quite: 1 is too high."
 
 
 def test_answers_with_units():
@@ -88,10 +90,71 @@ def test_wrong_answers_say_which_way_they_are_off():
 
 
 def test_a_percentage_typed_as_a_probability_is_named():
-    for text in ["75", "0.0075", "68"]:
-        verdict = check(text, Fraction(3, 4) if text != "68" else Fraction(703, 1035))
-        assert not verdict.correct and verdict.kind == "percent", text
-        assert "factor of 100" in verdict.message
+    for text, way in [("75", "high"), ("0.0075", "low"), ("68", "high"), ("14", "high"), ("0.14%", "low")]:
+        verdict = check(text, Fraction(3, 4) if text in ("75", "0.0075") else Fraction(703, 1035))
+        if text in ("14", "0.14%"):
+            verdict = check(text, Fraction(1, 7))
+        assert not verdict.correct and verdict.kind == "percent" and verdict.direction == way, text
+        assert f"is 100 times too {way}" in verdict.message
+    # not for a number of chips: 2160 chips is too high, not a percentage
+    assert check("2160", Fraction(108, 5), unit="chips").kind == "high"
+
+
+# The cases of issue 24: a wrong answer is told which way it is off; "rounded" only for a
+# rounding the student could have meant at the precision asked; a percentage mix-up only for a
+# non-zero answer 100 times off.
+@pytest.mark.parametrize(
+    ("text", "target", "direction"),
+    [
+        ("0", Fraction(1, 7), "low"),  # l3a.ace_extra's misconception: the Ace costs nothing extra
+        ("0.0", Fraction(1, 7), "low"),  # zero is no percentage of anything
+        ("0 chips", Fraction(1, 7), "low"),
+        ("1", Fraction(205, 294), "high"),  # 0.697: one significant digit gives 0.7, not 1
+        ("1", Fraction(17, 20), "high"),  # 0.85 -> 0.9
+        ("0", Fraction(17, 20), "low"),
+        ("0.0", Fraction(17, 20), "low"),
+        ("0.1", Fraction(1, 7), "low"),  # 0.142... to one significant digit: a rounding, more digits asked
+    ],
+)
+def test_a_wrong_answer_is_told_which_way_it_is_off(text, target, direction):
+    verdict = check(text, target, unit="chips" if "chips" in text else None)
+    if text == "0.1":
+        assert verdict.kind == "more_digits" and "at least 2 significant digits" in verdict.message
+        return
+    assert not verdict.correct and verdict.kind == direction and verdict.direction == direction
+    assert verdict.message.startswith(f"Not quite: {text} is too {direction}."), verdict.message
+    assert "rounded" not in verdict.message and "100" not in verdict.message
+
+
+def test_rounded_means_a_rounding_the_student_could_have_meant():
+    assert check("1", Fraction(24, 25)).kind == "more_digits"  # 0.96 to one significant digit is 1
+    assert check("0.7", Fraction(205, 294)).kind == "more_digits"
+    assert check("0.70", Fraction(205, 294)).correct
+    assert check("100", Fraction(997, 10)).kind == "rounded"  # 99.7 to two significant digits: 1.0e2
+    assert checker.round_significant(Fraction(697, 1000), 1) == Fraction(7, 10)
+    assert checker.round_significant(Fraction(96, 100), 1) == 1
+    assert checker.round_significant(Fraction(-25, 10), 1) == -2  # half up, toward +infinity
+    assert checker.round_significant(Fraction(0), 3) == 0
+
+
+def test_an_answer_that_is_not_exact_is_checked_against_a_range():
+    """within=(low, high): every value the question's figures allow, and every rounding of one, is right;
+    the value is shown as a decimal at the precision asked."""
+    low, high = Fraction(215995680086, 10**10), Fraction(216021602160, 10**10)
+    target = Fraction(180000, 8333)
+    for text in ["108/5", "21.601", "21.6", "21.60", "21.5997", "21.6 chips"]:
+        verdict = check(text, target, digits=3, within=(low, high), unit="chips")
+        assert verdict.correct and verdict.kind == "rounded", text
+        assert "≈ 21.6" in verdict.message and "8333" not in verdict.message
+    assert check("22", target, digits=3, within=(low, high)).kind == "more_digits"
+    assert check("21.59", target, digits=3, within=(low, high)).direction == "low"
+    assert check("21.61", target, digits=3, within=(low, high)).direction == "high"
+    assert check("43/2", target, digits=3, within=(low, high)).direction == "low"
+    exercise = Exercise("?", target, digits=3, within=(low, high))
+    assert exercise.worked_solution() == "The answer: ≈ 21.6."
+    t = checker.translator("de")
+    assert checker.decimal_text(Fraction(45943555, 10**10), 2, t) == "0,0046"
+    assert checker.decimal_text(Fraction(2160086, 10**5), 3, t) == "21,6"
 
 
 @pytest.mark.parametrize("text", ["", "abc", "1/0", "3/", "75%%", "1.2.3", "0x10", "nan", "inf"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
@@ -118,3 +119,46 @@ def test_the_readme_lists_every_lesson_with_its_time_and_four_binder_links():
             intro = nbformat.read(source, as_version=4).cells[0].source
             minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes", intro).group(1)
             assert f"| {minutes} min |" in row, (source.stem, minutes, row)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_irrational_answers_are_shown_as_decimals_at_the_precision_asked(lang):
+    """l2b.one_se and l2b.two_se are √(p(1 − p)/N): a decimal at two significant digits, never a fraction."""
+    from speculation_nb.lessons.questions import ask, get
+
+    for key, shown in (("l2b.one_se", "0.0046"), ("l2b.two_se", "0.0092")):
+        question = get(key)
+        low, high = question.within()
+        p = Fraction(205, 294)
+        assert low * low <= 4 ** (key == "l2b.two_se") * p * (1 - p) / 10_000 <= high * high
+        words = question.texts(lang)
+        if lang != "en":
+            shown = shown.replace(".", ",")
+        assert f"≈ {shown}" in words["solution"] and "/10000000" not in words["solution"]
+        assert f"≈ {shown}" in answers.answer_key("02b_simulating_the_queen", lang)
+        exercise = ask(key, lang)
+        assert exercise.submit(shown).correct and exercise.submit(shown.replace("46", "45")).direction in ("", "low")
+        assert f"≈ {shown}" in exercise.worked_solution()
+
+
+def test_answers_are_checked_against_the_figures_the_question_states():
+    """l4a.long_run gives q ≈ 0.1667 and l5a.dozen_start 0.5095 and 0.0976: an answer those figures
+    give is right (108/5 is 18/(1 − 1/6), 10.7094 = 26 × (0.5095 − 0.0976))."""
+    from speculation_nb.lessons.questions import ask, get
+
+    long_run = get("l4a.long_run")
+    assert long_run.answer() == Fraction(180_000, 8_333)  # 18/(1 − 0.1667)
+    assert "q ≈ 0.1667" in long_run.texts()["question"]
+    for text in ("108/5", "21.601", "21.6", "21.60 chips", "21.5997"):
+        assert ask("l4a.long_run").submit(text).correct, text
+    assert ask("l4a.long_run").submit("21.59").direction == "low"
+    assert ask("l4a.long_run").submit("21.61").direction == "high"
+    dozen = get("l5a.dozen_start")
+    assert dozen.answer() == Fraction(107094, 10_000)
+    assert "0.5095" in dozen.texts()["question"] and "0.0976" in dozen.texts()["question"]
+    for text in ("10.7094", "10.71", "10.709", "10.7"):
+        assert ask("l5a.dozen_start").submit(text).correct, text
+    assert ask("l5a.dozen_start").submit("10.72").direction == "high"
+    low, high = dozen.within()
+    assert low < Fraction(18479150404, 1725580325) < high  # the exact break-even is inside the range
+    assert "≈ 10.7" in dozen.texts()["solution"] and "≈ 21.6" in long_run.texts()["solution"]
