@@ -33,7 +33,6 @@ import contextlib
 import logging
 import os
 import secrets
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -48,6 +47,7 @@ from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import Translator, available_languages, reason_text, translator
+from .page_address import in_kernel
 
 __all__ = ["DEFAULT_NAMES", "MODES", "PACES", "Controller", "Snapshot"]
 
@@ -56,7 +56,6 @@ __all__ = ["DEFAULT_NAMES", "MODES", "PACES", "Controller", "Snapshot"]
 DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 MODES = ("play", "classroom")
 log = logging.getLogger("speculation_nb.widgets")
-MAX_SEED = 2**63 - 1
 #: Seconds between two actions of the computer players, by pace. ``"auto"``: ``"normal"`` when
 #: an event loop runs (a kernel: Voila, JupyterLab, the static site), else ``"instant"``
 #: (scripts and tests); the environment variable ``SPECULATION_PACE`` overrides ``"auto"``.
@@ -114,35 +113,6 @@ def take_snapshot(game: Game, k: int) -> Snapshot:
                 snap.break_even[seat] = Fraction(odds.break_even(game, seat))
                 snap.seller_break_even[seat] = Fraction(odds.seller_break_even(game, seat))
     return snap
-
-
-def parse_seed(text: Any) -> int | None:
-    """A seed typed by a person: blank -> None; a whole number 0..2**63-1 -> it; else ValueError."""
-    if text is None:
-        return None
-    if isinstance(text, int) and not isinstance(text, bool):
-        value = text
-    else:
-        s = str(text).strip().replace("_", "").replace(" ", "")
-        if not s:
-            return None
-        if not s.isdigit() or len(s) > 19:
-            raise ValueError(text)
-        value = int(s)
-    if not 0 <= value <= MAX_SEED:
-        raise ValueError(text)
-    return value
-
-
-def _in_kernel() -> bool:
-    """True in a Jupyter kernel (Voila, JupyterLab, the static site's Pyodide kernel), whose event
-    loop runs the computers' paced actions. Not merely "an event loop is running": a script or a
-    test may have one that nobody serves (Playwright's sync API keeps one, for one)."""
-    if "pyodide" in sys.modules:
-        return True
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    return getattr(shell, "kernel", None) is not None
 
 
 class Controller(HasTraits):
@@ -565,7 +535,7 @@ class Controller(HasTraits):
         if pace == "auto":
             pace = os.environ.get("SPECULATION_PACE", "").strip().lower()
             if pace not in PACES:
-                pace = "normal" if _in_kernel() else "instant"
+                pace = "normal" if in_kernel() else "instant"
         return PACES[pace]
 
     def _computers(self, instant: bool = False) -> None:

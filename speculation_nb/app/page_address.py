@@ -15,8 +15,10 @@ Each way of serving the app hands the kernel the page's query differently:
   line of Python on; it also sets ``SPECULATION_STATIC_SITE``.
 
 :func:`page_query` hides the difference; the app's query parsing never asks how.
-:func:`static_site` tells whether the app runs with no server, for the features that need
-one (they are hidden there, with the catalog's ``app.site.server_only`` line in their place).
+:func:`in_kernel` tells whether the code runs in a kernel whose event loop serves the page
+(paced computer players, a student's follow task). :func:`static_site` tells whether the app
+runs with no server, for the features that need one (they are hidden there, with the
+catalog's ``app.site.server_only`` line in their place).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import json
 import os
 import sys
 
-__all__ = ["page_query", "static_site", "wait_for_request"]
+__all__ = ["in_kernel", "page_query", "static_site", "wait_for_request"]
 
 #: Seconds a preheated kernel may take to reach Voila's query socket: the pool fills
 #: while the server is busiest (voila.utils allows 5 s, and then the query is lost).
@@ -57,6 +59,18 @@ def wait_for_request() -> None:
         if isinstance(name, str) and isinstance(value, str):
             os.environ[name] = value
     _received = True  # Voila sends a kernel its page once: a second wait would never end
+
+
+def in_kernel() -> bool:
+    """True in a Jupyter kernel (Voila, JupyterLab, the static site's Pyodide kernel), whose event
+    loop serves the page: the computers' paced actions and a student's follow task run on it. Not
+    merely "an event loop is running": a script or a test may have one that nobody serves
+    (Playwright's sync API keeps one, for one)."""
+    if "pyodide" in sys.modules:
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "kernel", None) is not None
 
 
 def static_site() -> bool:

@@ -13,16 +13,16 @@ from __future__ import annotations
 from .codes import ALPHABET, new_code, new_secret, read_code, same_secret, secret_hash, show_code
 from .errors import TableRefusal
 from .member import Member, Reply
-from .moment import Moment, public_moment, read_moment
+from .moment import Moment, public_moment, read_public_moment
 from .poll import MAX_PRICE, Poll
 from .referee import Referee
-from .seating import MAX_NAME, MemberInfo, SeatInfo
+from .seating import MAX_MEMBER_NAME, MemberInfo, SeatInfo
 from .stores.base import MemoryStore, StoreError, TableStore, open_store
 from .teacher_game import Host, SessionHost
 
 __all__ = [
     "ALPHABET",
-    "MAX_NAME",
+    "MAX_MEMBER_NAME",
     "MAX_PRICE",
     "Host",
     "Member",
@@ -42,7 +42,7 @@ __all__ = [
     "open_store",
     "public_moment",
     "read_code",
-    "read_moment",
+    "read_public_moment",
     "same_secret",
     "secret_hash",
     "show_code",

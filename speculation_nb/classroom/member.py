@@ -23,7 +23,7 @@ from ..engine.actions import Action
 from ..languages.translator import Translator, error_text
 from .codes import new_request_id, new_token, read_code, show_code
 from .errors import TableRefusal
-from .moment import Moment, read_moment
+from .moment import Moment, read_public_moment
 from .stores.base import StoreError, TableStore
 
 __all__ = ["Member", "Reply"]
@@ -150,7 +150,7 @@ class Member:
         if record is None:
             return None
         try:
-            moment = read_moment(record)
+            moment = read_public_moment(record)
         except ValueError:
             return None
         self._follow(moment)
@@ -222,7 +222,7 @@ class Member:
             for _, event in found:
                 if event.get("kind") == "moment":
                     try:
-                        self._follow(read_moment(event.get("moment")))
+                        self._follow(read_public_moment(event.get("moment")))
                     except ValueError:
                         continue
             return [event for _, event in found]

@@ -6,14 +6,14 @@ the stacks, the pot, the bids, and the exact numbers of :mod:`speculation_nb.odd
 public facts only too). A face-down card never goes into it: on JupyterHub the students'
 kernels can read the events stream, so what is not in the record cannot leak.
 
-:func:`public_moment` writes the record; :func:`read_moment` reads it back, strictly, into a
+:func:`public_moment` writes the record; :func:`read_public_moment` reads it back, strictly, into a
 frozen :class:`Moment` (Fractions and :class:`~speculation_nb.engine.cards.Card` objects): a malformed
 record raises ``ValueError``. The format is in ``docs/TABLE.md``. Fractions travel as exact
 ``"p/q"`` strings; seats as keys of JSON objects are strings (``"2"``), ``"none"`` for the pot
 carried over.
 
 >>> from speculation_nb import Rules, Session
->>> m = read_moment(public_moment(Session(Rules(players=3), seed=1)))
+>>> m = read_public_moment(public_moment(Session(Rules(players=3), seed=1)))
 >>> m.step, m.players, sum(m.odds.win.values())
 (0, 3, Fraction(1, 1))
 """
@@ -41,7 +41,7 @@ __all__ = [
     "SeatView",
     "plain_json",
     "public_moment",
-    "read_moment",
+    "read_public_moment",
 ]
 
 #: Who sits at a seat: nobody, people (members), a computer player, the teacher (taken over).
@@ -305,7 +305,7 @@ def _seat_map(value: Any, where: str, n: int, read: Any) -> dict[int, Any]:
 _FIELDS = frozenset(f.name for f in fields(Moment))
 
 
-def read_moment(data: Any) -> Moment:
+def read_public_moment(data: Any) -> Moment:
     """A published moment as a :class:`Moment`; ``ValueError`` naming the first thing wrong when
     ``data`` is not exactly a moment's record (a field missing, extra, or of the wrong type)."""
     d = _obj(data, "the moment")

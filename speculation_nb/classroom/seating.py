@@ -16,23 +16,24 @@ from typing import Any
 
 from .errors import TableRefusal
 
-__all__ = ["MAX_NAME", "MemberInfo", "RateLimiter", "Roster", "SeatInfo", "Seated", "check_name"]
+__all__ = ["MAX_MEMBER_NAME", "MemberInfo", "RateLimiter", "Roster", "SeatInfo", "Seated", "check_name"]
 
-#: The longest name at a table, in characters after trimming (T2).
-MAX_NAME = 24
+#: The longest name a student may give at the shared table, in characters after trimming (T2).
+#: (A seat's name in a game or session may be longer: ``engine.checks.MAX_PLAYER_NAME``.)
+MAX_MEMBER_NAME = 24
 # Bidirectional overrides and isolates: they would let a name show as another one.
 _BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 
 
 def check_name(name: object, taken: Iterable[str] = ()) -> str:
-    """``name`` trimmed, if it is a name of T2: 1 to :data:`MAX_NAME` characters, no control
+    """``name`` trimmed, if it is a name of T2: 1 to :data:`MAX_MEMBER_NAME` characters, no control
     characters, not one of ``taken`` (ignoring case). Else :class:`TableRefusal` T2 saying why.
     The name is kept as given otherwise (``<b>`` stays ``<b>``: views escape it, T11)."""
     if not isinstance(name, str) or not name.strip():
         raise TableRefusal("T2", "table.name_empty")
     name = name.strip()
-    if len(name) > MAX_NAME:
-        raise TableRefusal("T2", "table.name_long", {"limit": MAX_NAME})
+    if len(name) > MAX_MEMBER_NAME:
+        raise TableRefusal("T2", "table.name_long", {"limit": MAX_MEMBER_NAME})
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") or ord(ch) in _BIDI:
             raise TableRefusal("T2", "table.name_control")

@@ -5,7 +5,9 @@ any :class:`numbers.Integral` that is not a bool (so numpy integers too), turned
 ``int`` before use. Seeds are 0 to :data:`MAX_SEED` (the app's limit); chips, stacks, pots,
 antes and the price cap at most :data:`MAX_CHIPS` (a stack or a pot at most :data:`MAX_STACK`),
 so that everything saved can be loaded.
+A seat's name in a game or a session is at most :data:`MAX_PLAYER_NAME` characters.
 Error messages quote what they refuse, cut to :data:`MAX_QUOTED` characters.
+:func:`parse_seed` reads a seed a person typed (a settings field, a page's address).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from typing import Any
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_PLAYER_NAME",
     "MAX_QUOTED",
     "MAX_SEED",
     "MAX_STACK",
     "as_int",
     "is_whole",
+    "parse_seed",
     "plain",
     "quote",
     "seed",
@@ -35,6 +39,9 @@ MAX_CHIPS = 10**9
 #: The most chips one stack or a carried-over pot may hold: every chip of a table of eight
 #: who started with :data:`MAX_CHIPS` each, so a session's later deals are never refused.
 MAX_STACK = 10 * MAX_CHIPS
+#: The longest name of a seat in a game or a session, in characters after trimming. (A name at the
+#: classroom's shared table has a limit of its own: ``classroom.seating.MAX_MEMBER_NAME``.)
+MAX_PLAYER_NAME = 40
 #: The longest quotation of refused input in a message.
 MAX_QUOTED = 60
 
@@ -98,3 +105,29 @@ def as_int(value: object, what: str, low: int = 0, high: int = MAX_CHIPS, rule: 
 def seed(value: object, what: str = "a seed") -> int:
     """A seed: a whole number from 0 to :data:`MAX_SEED`."""
     return as_int(value, what, 0, MAX_SEED)
+
+
+def parse_seed(text: object) -> int | None:
+    """A seed as a person gives it, in a settings field or a page's address: blank (or None) ->
+    None (a fresh seed is drawn); a whole number from 0 to :data:`MAX_SEED`, as an int or as
+    text (spaces and ``_`` between digits allowed: ``"1 000_000"``) -> it; anything else raises
+    ``ValueError``.
+
+    >>> parse_seed(" 42 "), parse_seed(""), parse_seed(7)
+    (42, None, 7)
+    """
+    if text is None:
+        return None
+    if is_whole(text):
+        value = operator.index(text)  # type: ignore[arg-type]
+    else:
+        digits = str(text).strip().replace("_", "").replace(" ", "")
+        if not digits:
+            return None
+        # isdigit() accepts "²" and "٣": only ASCII digits are a seed
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 19:
+            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {quote(text)}")
+        value = int(digits)
+    if not 0 <= value <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {quote(text)}")
+    return value

@@ -1,8 +1,8 @@
 """Saving and loading: the JSON of a game and of a session, checked field by field.
 
 A saved game is its rules, its seed, its whole layout and its actions (format
-``speculation_nb.engine.game``, version 1); a saved session is its settings and its saved games
-(``speculation_nb.engine.session``, version 1). Loading replays every action through the rules,
+``speculation_nb.game``: :data:`GAME_FORMAT`, :data:`VERSION` 1); a saved session is its settings and its saved games
+(``speculation_nb.session``: :data:`SESSION_FORMAT`). Loading replays every action through the rules,
 so anything corrupt, hostile or illegal raises ``ValueError`` with a short, clear message
 and nothing half-loaded comes back.
 

@@ -19,16 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import saving
-from .checks import is_whole, plain, quote
+from .checks import MAX_PLAYER_NAME, is_whole, plain, quote
 from .checks import seed as check_seed
 from .errors import IllegalAction
 from .game import Game
 from .settings import Rules
 
-__all__ = ["MAX_NAME", "Session", "Standing"]
-
-#: The longest name a player may have (the app's form allows no more).
-MAX_NAME = 40
+__all__ = ["Session", "Standing"]
 
 
 @dataclass(frozen=True)
@@ -250,13 +247,13 @@ class Session:
 
 
 def _name(name: object) -> str:
-    """A player's name: text of 1 to :data:`MAX_NAME` characters (spaces around it dropped) that
+    """A player's name: text of 1 to :data:`~.checks.MAX_PLAYER_NAME` characters (spaces around it dropped) that
     can be saved (UTF-8: no lone surrogates)."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"a player's name is non-empty text, not {quote(name)}")
     name = name.strip()
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a player's name has at most {MAX_NAME} characters, not {len(name):,}: {quote(name)}")
+    if len(name) > MAX_PLAYER_NAME:
+        raise ValueError(f"a player's name has at most {MAX_PLAYER_NAME} characters, not {len(name):,}: {quote(name)}")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:

@@ -42,6 +42,7 @@ from babel.numbers import format_decimal, format_percent
 
 from ..engine.checks import is_whole
 from .catalogs import DEFAULT_LANGUAGE, DOMAIN, LOCALE_DIR, messages, po_files
+from .markup import Safe, escape
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -101,19 +102,6 @@ _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
 def round_half_up(x: Fraction | int) -> int:
     """Whole chips, rounded half up (RULES.md O4: the widget shows whole chips)."""
     return floor(Fraction(x) + Fraction(1, 2))
-
-
-class Safe(str):
-    """Text already safe to put into HTML (markup built by the app itself)."""
-
-    __slots__ = ()
-
-
-def escape(value: Any) -> str:
-    """``value`` as text safe to put into HTML (quotes escaped too); :class:`Safe` text as it is."""
-    if isinstance(value, Safe):
-        return str(value)
-    return html.escape(str(value), quote=True)
 
 
 def _normalise(lang: Any) -> str:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..app.model import MODES, PACE_CHOICES, parse_seed
+from ..app.model import MODES, PACE_CHOICES
 from ..app.page_address import page_query
+from ..engine.checks import parse_seed
 from ..languages.translator import Translator, available_languages
 from ..rendering.chart_style import BACKENDS
 

@@ -37,7 +37,7 @@ uniform ante, S2), ``chips`` (S1), ``preset``, ``deals`` (a number, or ``none``)
 ``mode``, ``you`` (the person's seat, from 1), ``temperament`` or ``cast=mansfield``, ``lang``
     how the app plays and speaks.
 
-:func:`moment_query` writes the query; :func:`read_moment` reads it back
+:func:`moment_query` writes the query; :func:`read_shared_moment` reads it back
 (``None`` when the query names no moment) and raises :class:`ShareError`
 when it does not replay. A :class:`ShareError` carries a catalog key and
 parameters, so the app words it in the page's language.
@@ -52,7 +52,7 @@ parameters, so the app words it in the page's language.
 ...     _ = s.game.reveal()
 >>> moment_query(s, default_names=["A", "B", "C", "D"])
 'players=4&seed=42&deal=1&moves=r3'
->>> m = read_moment({"players": "4", "seed": "42", "deal": "1", "moves": "r3", "step": "2"})
+>>> m = read_shared_moment({"players": "4", "seed": "42", "deal": "1", "moves": "r3", "step": "2"})
 >>> m.step, len(m.session(["A", "B", "C", "D"]).game.history)
 (2, 3)
 """
@@ -68,6 +68,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from ..engine.actions import Action
+from ..engine.checks import MAX_PLAYER_NAME, MAX_SEED
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.session import Session
@@ -84,8 +85,8 @@ __all__ = [
     "link_base",
     "moment_link",
     "moment_query",
-    "read_moment",
     "read_save",
+    "read_shared_moment",
     "save_name",
 ]
 
@@ -106,8 +107,6 @@ ENDS = ("deals", "ante", "stopped")
 MAX_MOVES = 20_000
 #: The largest file :func:`read_save` reads (bytes); the engine refuses more than a million characters.
 MAX_SAVE_BYTES = 1_000_000
-MAX_SEED = 2**63 - 1
-MAX_NAME = 40
 #: The rules when the address names none but the number of players.
 STANDARD = Rules(players=5)
 
@@ -204,7 +203,7 @@ def decode_moves(text: str) -> list[list[Action | None]]:
 # ------------------------------------------------------------------ the moment
 @dataclass
 class SharedMoment:
-    """A moment read from a link (:func:`read_moment`): how to rebuild its session and
+    """A moment read from a link (:func:`read_shared_moment`): how to rebuild its session and
     which step of the last deal to show.
 
     ``names`` holds a name for each seat the link names (``None`` for a default name);
@@ -330,7 +329,7 @@ def _choice(params: Mapping[str, str], name: str, choices: Sequence[str], defaul
     return text.strip()
 
 
-def read_moment(params: Mapping[str, str]) -> SharedMoment | None:
+def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
     """The moment a page's query names (``{"seed": "42", "deal": "1", "moves": "r3"}``, one
     value per name), or ``None`` when it names none (no ``moves``, ``deal``, ``step`` or ``end``).
 
@@ -380,7 +379,7 @@ def read_moment(params: Mapping[str, str]) -> SharedMoment | None:
     names: list[str | None] = []
     for seat in range(players):
         name = params.get(f"name{seat + 1}")
-        if name is not None and (not name.strip() or len(name.strip()) > MAX_NAME):
+        if name is not None and (not name.strip() or len(name.strip()) > MAX_PLAYER_NAME):
             raise ShareError("error.share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
         names.append(None if name is None else name.strip())
     moves = decode_moves(params["moves"])

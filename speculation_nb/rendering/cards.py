@@ -19,12 +19,12 @@ number of them can sit in one HTML page without clashing.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ..engine.cards import RANK_NAMES, Card, Suit
+from ..languages.markup import escape as esc
 
 __all__ = [
     "SUIT_COLORS",
@@ -77,11 +77,6 @@ def _texts(texts: Mapping[str, str] | None) -> dict[str, str]:
 def _card_label(card: Card, t: Mapping[str, str]) -> str:
     """The card's name in the words of ``t`` ("Queen of Hearts" by default)."""
     return t["card_name"].format(rank=t[f"rank_{card.rank}"], suit=t[f"suit_{card.suit.value}"])
-
-
-def _esc(value: Any) -> str:
-    """Escape for element text and for attribute values in double quotes."""
-    return html.escape(str(value), quote=True)
 
 
 # --------------------------------------------------------------------------
@@ -145,7 +140,7 @@ def _suit_path(suit: str, x: float, y: float, size: float, fill: str, flip: bool
 
 
 def _svg_open(width: float, height: float, viewbox: str, label: str, cls: str) -> str:
-    lab = _esc(label)
+    lab = esc(label)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" width="{width:g}" '
         f'height="{height:g}" viewBox="{viewbox}" role="img" aria-label="{lab}">'
@@ -198,7 +193,7 @@ def card_svg(
     )
     # Corner indices: the rank over a small suit; "10" is narrowed by a
     # horizontal scale (textLength is not supported everywhere).
-    rank = _esc(card.rank_text)
+    rank = esc(card.rank_text)
     narrow = " scale(0.8,1)" if len(card.rank_text) > 1 else ""
     index = (
         f'<text transform="translate(16,29){narrow}" font-family="{_FONT}" font-size="28" '
@@ -350,7 +345,7 @@ def table_html(
         raise ValueError(f"names: {n} names needed, got {len(names)}")
     # Names are isolated (<bdi>): one written right to left, or starting with a direction mark
     # such as U+202E, cannot turn the text around it.
-    safe = [f"<bdi>{_esc(x)}</bdi>" for x in names]
+    safe = [f"<bdi>{esc(x)}</bdi>" for x in names]
 
     best = None if game.best_trump is None else Card.parse(game.best_trump)
     turn_up = Card.parse(game.turn_up)
@@ -364,7 +359,7 @@ def table_html(
     winner = game.winner if over else None
 
     out: list[str] = [
-        '<div class="spec-table" style="font-family:' + _esc(_FONT) + ";color:#1c1c1c;"
+        '<div class="spec-table" style="font-family:' + esc(_FONT) + ";color:#1c1c1c;"
         'font-size:17px;line-height:1.3;max-width:1280px">'
     ]
 
@@ -375,7 +370,7 @@ def table_html(
     ]
     head.append(
         '<div class="spec-turnup" style="display:flex;align-items:center;gap:8px">'
-        f'<span style="font-size:17px;color:#555">{_esc(t["turn_up"])}</span>'
+        f'<span style="font-size:17px;color:#555">{esc(t["turn_up"])}</span>'
         + card_svg(
             turn_up,
             width=card_width + 6,
@@ -387,24 +382,24 @@ def table_html(
     trump = _suit_key(game.trump)
     head.append(
         '<div class="spec-trump" style="display:flex;align-items:center;gap:8px">'
-        f'<span style="font-size:17px;color:#555">{_esc(t["trump"])}</span>' + suit_svg(trump, 40, texts=t) + "</div>"
+        f'<span style="font-size:17px;color:#555">{esc(t["trump"])}</span>' + suit_svg(trump, 40, texts=t) + "</div>"
     )
     if best is not None:
         owner = f" ({safe[holder]})" if holder is not None else ""
         head.append(
             '<div class="spec-best" style="display:flex;align-items:center;gap:8px">'
-            f'<span style="font-size:17px;color:#555">{_esc(t["best_trump"])}</span>'
-            f'<span role="img" aria-label="{_esc(_card_label(best, t))}" style="display:inline-flex;'
+            f'<span style="font-size:17px;color:#555">{esc(t["best_trump"])}</span>'
+            f'<span role="img" aria-label="{esc(_card_label(best, t))}" style="display:inline-flex;'
             f'align-items:center;gap:2px;font-size:26px;font-weight:bold;color:{SUIT_COLORS[best.suit.value]}">'
-            f"{_esc(best.rank_text)}"
+            f"{esc(best.rank_text)}"
             + suit_svg(best.suit, 24, texts=t)
             + "</span>"
             + f'<span style="font-size:19px;font-weight:600">{owner}</span></div>'
         )
     head.append(
         '<div class="spec-pot" style="display:flex;align-items:baseline;gap:8px">'
-        f'<span style="font-size:17px;color:#555">{_esc(t["pot"])}</span>'
-        f'<span style="font-size:34px;font-weight:bold">{_esc(num(int(game.pot)))}</span></div>'
+        f'<span style="font-size:17px;color:#555">{esc(t["pot"])}</span>'
+        f'<span style="font-size:34px;font-weight:bold">{esc(num(int(game.pot)))}</span></div>'
     )
     dead_cards = getattr(game, "dead_cards", None)
     dead = getattr(game, "dead", 0) or 0
@@ -416,13 +411,13 @@ def table_html(
         )
         head.append(
             '<div class="spec-dead" style="display:flex;align-items:center;gap:6px">'
-            f'<span style="font-size:17px;color:#555">{_esc(t["dead_hand"])}</span>{pile}</div>'
+            f'<span style="font-size:17px;color:#555">{esc(t["dead_hand"])}</span>{pile}</div>'
         )
     if over:
         if winner is None:
-            result = _esc(t["carried_over"])
+            result = esc(t["carried_over"])
         else:
-            result = _esc(t["winner"]).replace("{name}", safe[winner])
+            result = esc(t["winner"]).replace("{name}", safe[winner])
         head.append(
             '<div class="spec-result" style="font-size:24px;font-weight:bold;padding:4px 12px;'
             f'border-radius:8px;background:{"#fff1c2" if winner is not None else "#e3e3e3"}">'
@@ -448,32 +443,32 @@ def table_html(
         line = ['<div style="display:flex;flex-wrap:wrap;align-items:center;gap:2px 0">']
         if is_holder:
             line.append(
-                f'<span class="spec-star" title="{_esc(t["holder"])}" '
+                f'<span class="spec-star" title="{esc(t["holder"])}" '
                 f'style="color:{_GOLD};font-size:24px;margin-right:4px">★</span>'
             )
         line.append(f'<span class="spec-name" style="font-size:21px;font-weight:bold">{safe[i]}</span>')
         if game.dealer == i:
             line.append(
-                f'<span class="spec-dealer" style="{_TAG}background:#e2ddd0;color:#333">{_esc(t["dealer"])}</span>'
+                f'<span class="spec-dealer" style="{_TAG}background:#e2ddd0;color:#333">{esc(t["dealer"])}</span>'
             )
         if is_next:
             line.append(
-                f'<span class="spec-next-tag" style="{_TAG}background:#2e6fd8;color:#fff">▶ {_esc(t["next"])}</span>'
+                f'<span class="spec-next-tag" style="{_TAG}background:#2e6fd8;color:#fff">▶ {esc(t["next"])}</span>'
             )
         if over and winner == i:
             line.append(
-                f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{_esc(t["winner_tag"])}</span>'
+                f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{esc(t["winner_tag"])}</span>'
             )
         if auction.get(i):
             line.append(
                 f'<span class="spec-bid" style="{_TAG}background:#fff;border:1px solid #999">'
-                f"{_esc(t['bid'].format(n=num(int(auction[i]))))}</span>"
+                f"{esc(t['bid'].format(n=num(int(auction[i]))))}</span>"
             )
         line.append("</div>")
         out.extend(line)
         out.append(
             f'<div class="spec-stack" style="font-size:17px;color:#444;margin:2px 0 6px">'
-            f'<b style="font-size:22px;color:#1c1c1c">{_esc(num(int(stacks[i])))}</b> {_esc(t["chips"])}</div>'
+            f'<b style="font-size:22px;color:#1c1c1c">{esc(num(int(stacks[i])))}</b> {esc(t["chips"])}</div>'
         )
         # The pile, then the cards turned up, fanned: each overlaps the one
         # before by a third, leaving its rank and suit corner in view.

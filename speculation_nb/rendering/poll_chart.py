@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..app.common.parts import bidi, esc
+from ..languages.markup import bidi
+from ..languages.markup import escape as esc
 from ..languages.translator import Translator
 
 __all__ = ["BINS", "CSS", "poll_html", "price_text"]

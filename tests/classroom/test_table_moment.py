@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speculation_nb import Rules, Session, odds, players
-from speculation_nb.classroom.moment import Moment, public_moment, read_moment
+from speculation_nb.classroom.moment import Moment, public_moment, read_public_moment
 from speculation_nb.engine.cards import Card
 
 RULES = [Rules(players=3), Rules(players=4, dead_hand=True, jack_five=True), Rules(players=5, preset="hoyle1847")]
@@ -68,7 +68,7 @@ def test_the_moment_carries_the_odds_modules_numbers_exactly(which):
     game = session.game
     game.reveal()
     game.open_auction()
-    m = read_moment(public_moment(session))
+    m = read_public_moment(public_moment(session))
     assert m.odds.hold == odds.hold_probability(game)
     assert m.odds.win == odds.win_probabilities(game)
     assert m.odds.expected_pot == odds.expected_pot(game)
@@ -80,7 +80,7 @@ def test_the_moment_carries_the_odds_modules_numbers_exactly(which):
     assert m.due.bid == {s: game.bid_range(s) for s in others if game.bid_range(s) is not None}
     assert m.due.decline == game.holder and m.due.reveal is None
     game.decline()
-    m = read_moment(public_moment(session))
+    m = read_public_moment(public_moment(session))
     assert m.odds.break_even == {} and m.auction is None and m.due.reveal == game.turn
 
 
@@ -88,7 +88,7 @@ def test_the_moment_reads_back_as_the_game_stands():
     session = played(Rules(players=4), 5)
     for k in range(len(session.game.history) + 1):
         game = session.game.at(k)
-        m = read_moment(public_moment(session, k, version=k + 1, paused=k == 2))
+        m = read_public_moment(public_moment(session, k, version=k + 1, paused=k == 2))
         assert isinstance(m, Moment)
         assert (m.step, m.last, m.version, m.paused) == (k, len(session.game.history), k + 1, k == 2)
         assert m.live == (k == len(session.game.history))
@@ -141,11 +141,11 @@ BREAKS = [
 @pytest.mark.parametrize("index", range(len(BREAKS)))
 def test_a_malformed_moment_raises_value_error(index):
     record = valid()
-    assert read_moment(record).poll is not None
+    assert read_public_moment(record).poll is not None
     broken = copy.deepcopy(record)
     BREAKS[index](broken)
     with pytest.raises(ValueError, match="not a valid moment"):
-        read_moment(broken)
+        read_public_moment(broken)
 
 
 JSON = st.recursive(
@@ -157,7 +157,7 @@ JSON = st.recursive(
 @given(JSON)
 def test_anything_that_is_not_a_moment_raises_value_error_only(data):
     with pytest.raises(ValueError):
-        read_moment(data)
+        read_public_moment(data)
 
 
 def test_the_examples_in_the_docstrings_hold():
@@ -175,7 +175,7 @@ def test_a_moment_of_an_older_referee_without_the_dealer_still_reads():
     no dealer; any other field missing is still refused."""
     record = public_moment(played(Rules(players=3), 2))
     del record["dealer"]
-    assert read_moment(record).dealer is None
+    assert read_public_moment(record).dealer is None
     del record["holder"]
     with pytest.raises(ValueError, match="holder"):
-        read_moment(record)
+        read_public_moment(record)

@@ -26,7 +26,7 @@ from speculation_nb.classroom import (
     TableRefusal,
     show_code,
 )
-from speculation_nb.classroom.seating import MAX_NAME
+from speculation_nb.classroom.seating import MAX_MEMBER_NAME
 from speculation_nb.engine.actions import Action
 from speculation_nb.languages.translator import error_text, translator
 
@@ -245,7 +245,7 @@ def test_T2_joins_are_capped_counting_every_join_ever_made():
         ("   ", "table.name_empty"),
         (None, "table.name_empty"),
         (42, "table.name_empty"),
-        ("x" * (MAX_NAME + 1), "table.name_long"),
+        ("x" * (MAX_MEMBER_NAME + 1), "table.name_long"),
         ("Fan\nny", "table.name_control"),
         ("bell\x07", "table.name_control"),
         ("ab\u202ecd", "table.name_control"),
@@ -270,7 +270,7 @@ def test_T2_T11_a_name_is_stored_as_given_trimmed_and_length_checked_then_escape
     assert referee.seats()[1].members == (given.strip(),)
     assert m.latest().names[1] == given.strip()
     assert "&lt;b&gt;Tom&lt;/b&gt; &amp; co" in translator("en").html("log.reveal", name=m.name, card="Q")
-    assert seated(store, referee, [("y" * MAX_NAME, None)])
+    assert seated(store, referee, [("y" * MAX_MEMBER_NAME, None)])
 
 
 def test_T2_a_seat_must_exist_and_be_free():

@@ -16,7 +16,7 @@ import pytest
 
 from speculation_nb import Card, Game, IllegalAction, Rules, Session, odds
 from speculation_nb.engine.actions import Action
-from speculation_nb.engine.checks import MAX_CHIPS, MAX_QUOTED, MAX_SEED, quote
+from speculation_nb.engine.checks import MAX_CHIPS, MAX_PLAYER_NAME, MAX_QUOTED, MAX_SEED, parse_seed, quote
 from speculation_nb.engine.saving import MAX_DEALS, MAX_JSON_CHARS
 
 HUGE = 10**5000
@@ -179,6 +179,31 @@ def test_seeds_are_0_to_2_63_minus_1():
         Game.from_dict(data)
 
 
+@pytest.mark.parametrize(
+    ("typed", "seed"),
+    [
+        ("42", 42),
+        (" 1 000_000 ", 1_000_000),
+        ("", None),
+        ("  ", None),
+        (None, None),
+        (7, 7),
+        (np.int64(9), 9),
+        (str(MAX_SEED), MAX_SEED),
+    ],
+)
+def test_parse_seed_reads_a_seed_a_person_typed(typed, seed):
+    assert parse_seed(typed) == seed
+
+
+@pytest.mark.parametrize(
+    "typed", ["abc", "-1", str(MAX_SEED + 1), "1e5", "²", "٣", "4.2", -1, MAX_SEED + 1, True, "9" * 40]
+)
+def test_parse_seed_refuses_what_is_not_a_seed_0_to_max_seed(typed):
+    with pytest.raises(ValueError, match="seed"):
+        parse_seed(typed)
+
+
 # --------------------------------------------------------------------- hostile text
 HOSTILE = {
     "a saved game that is a long string": lambda: Game.from_json(json.dumps(LONG)),
@@ -244,14 +269,14 @@ def test_numpy_integers_are_whole_numbers_everywhere():
 
 
 # --------------------------------------------------------------------- names
-def test_names_longer_than_40_characters_are_refused_not_cut():
-    names = ["F" * 41, "Edmund", "Mary"]
-    with pytest.raises(ValueError, match="at most 40 characters"):
+def test_names_longer_than_max_player_name_are_refused_not_cut():
+    names = ["F" * (MAX_PLAYER_NAME + 1), "Edmund", "Mary"]
+    with pytest.raises(ValueError, match=f"at most {MAX_PLAYER_NAME} characters"):
         Session(Rules(players=3), names=names)
-    saved = json.loads(Session(Rules(players=3), names=["F" * 40, "Edmund", "Mary"], seed=2).to_json())
-    assert Session.from_json(json.dumps(saved)).names[0] == "F" * 40
-    saved["names"][0] = "F" * 41
-    with pytest.raises(ValueError, match="at most 40 characters"):
+    saved = json.loads(Session(Rules(players=3), names=["F" * MAX_PLAYER_NAME, "Edmund", "Mary"], seed=2).to_json())
+    assert Session.from_json(json.dumps(saved)).names[0] == "F" * MAX_PLAYER_NAME
+    saved["names"][0] = "F" * (MAX_PLAYER_NAME + 1)
+    with pytest.raises(ValueError, match=f"at most {MAX_PLAYER_NAME} characters"):
         Session.from_json(json.dumps(saved))
 
 

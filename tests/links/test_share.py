@@ -26,8 +26,8 @@ from speculation_nb.links.share import (
     link_base,
     moment_link,
     moment_query,
-    read_moment,
     read_save,
+    read_shared_moment,
     save_name,
 )
 
@@ -58,13 +58,13 @@ def play_session(rules: Rules, seed: int, deals: int, choices: st.DrawFn | None 
                 game.reveal()
             if number == deals - 1 and steps >= 4:
                 break
-        if number < deals - 1:
-            assert session.next_deal() is not None
+        if number < deals - 1 and session.next_deal() is None:
+            break  # the session ended by the ante (G3): a player cannot pay it
     return session
 
 
 def reopen(query: str) -> Session:
-    moment = read_moment(params(query))
+    moment = read_shared_moment(params(query))
     assert moment is not None
     return moment.session(NAMES)
 
@@ -116,7 +116,7 @@ def test_G2_the_link_reopens_the_same_moment_after_bids_and_sales():
     assert got["players"] == "4" and got["v1"] == "1" and got["cap"] == "12" and got["mode"] == "classroom"
     assert got["lang"] == "de" and got["seed"] == "2026" and got["deal"] == "3" and got["step"] == str(step)
     assert not {"hand", "v2", "v3", "ante", "chips", "deals", "name1", "you", "preset"} & set(got)
-    moment = read_moment(got)
+    moment = read_shared_moment(got)
     assert moment is not None and moment.step == step and moment.app["mode"] == "classroom"
     again = moment.session(NAMES)
     assert again.to_json() == session.to_json()
@@ -125,12 +125,12 @@ def test_G2_the_link_reopens_the_same_moment_after_bids_and_sales():
 
 def test_the_seed_and_the_step_alone_do_not_make_a_moment():
     with pytest.raises(ShareError) as info:
-        read_moment({"seed": "42", "step": "7"})
+        read_shared_moment({"seed": "42", "step": "7"})
     assert info.value.key == "error.share.no_moves"
     with pytest.raises(ShareError) as info:
-        read_moment({"deal": "1", "moves": "r3"})
+        read_shared_moment({"deal": "1", "moves": "r3"})
     assert info.value.key == "error.share.no_seed"
-    assert read_moment({"seed": "42", "lang": "de"}) is None  # no moment: the app's own settings
+    assert read_shared_moment({"seed": "42", "lang": "de"}) is None  # no moment: the app's own settings
 
 
 def test_settings_names_and_the_session_end_travel_in_the_link():
@@ -144,7 +144,7 @@ def test_settings_names_and_the_session_end_travel_in_the_link():
     assert got["name1"] == "Lady Bertram" and got["name2"] == "Sir Thomas" and "name3" not in got
     assert got["end"] == "deals" and got["deals"] == "1" and got["you"] == "3" and got["temperament"] == "bold"
     assert got["hand"] == "4" and got["v2"] == "1" and got["ante"] == "5" and got["chips"] == "80"
-    moment = read_moment(got)
+    moment = read_shared_moment(got)
     assert moment is not None and moment.app["human"] == 2 and moment.app["temperament"] == "bold"
     again = moment.session(NAMES)
     assert again.over and again.ended == "deals" and again.to_json() == session.to_json()
@@ -155,7 +155,7 @@ def test_the_mansfield_cast_plays_six_by_default():
     cast = list(players.mansfield_park(6).names)
     got = params(moment_query(session, None, {"temperament": "mansfield"}, cast))
     assert got["cast"] == "mansfield" and "players" not in got and got["deals"] == "none"
-    moment = read_moment(got)
+    moment = read_shared_moment(got)
     assert moment is not None and moment.rules.players == 6 and moment.deals is None
     assert moment.session(cast).names == cast
 
@@ -181,9 +181,9 @@ def test_the_mansfield_cast_plays_six_by_default():
 )
 def test_a_link_that_does_not_replay_is_refused_with_a_reason(change, key):
     good = {"players": "4", "seed": "42", "deal": "1", "moves": "r3"}
-    assert read_moment(good) is not None
+    assert read_shared_moment(good) is not None
     with pytest.raises(ShareError) as info:
-        read_moment({**good, **change})
+        read_shared_moment({**good, **change})
     error = info.value
     assert error.key == key, str(error)
     english = catalog("en")
@@ -212,7 +212,7 @@ def test_G4_any_played_session_reopens_exactly(seed, n, deals, bids):
     session = play_session(rules, seed, deals, bids=bids)
     for step in {0, len(session.game.history) // 2, len(session.game.history)}:
         query = moment_query(session, step, {}, NAMES)
-        moment = read_moment(params(query))
+        moment = read_shared_moment(params(query))
         assert moment is not None
         assert moment.session(NAMES).to_json() == session.to_json()
         assert (moment.step if moment.step is not None else len(session.game.history)) == step
@@ -226,7 +226,7 @@ def test_G4_any_played_session_reopens_exactly(seed, n, deals, bids):
 )
 def test_hostile_queries_raise_share_errors_only(query):
     try:
-        read_moment(query)
+        read_shared_moment(query)
     except ShareError as error:
         assert error.key in catalog("en")
 
@@ -328,3 +328,20 @@ def test_a_save_with_any_field_replaced_loads_or_is_refused_never_crashes(where,
         assert error.key in catalog("en")
     else:
         assert isinstance(loaded, Session)
+
+
+def test_a_session_with_names_longer_than_the_tables_limit_still_saves_loads_and_shares():
+    """Two name limits, each named for what it limits: a student's name at the shared table
+    (``MAX_MEMBER_NAME``, T2) is shorter than a seat's name in a session (``MAX_PLAYER_NAME``):
+    a session whose names are longer than the table's limit saves, loads and is shared whole."""
+    from speculation_nb.classroom.seating import MAX_MEMBER_NAME
+    from speculation_nb.engine.checks import MAX_PLAYER_NAME
+
+    assert MAX_MEMBER_NAME < MAX_PLAYER_NAME
+    names = ["F" * MAX_PLAYER_NAME, "E" * (MAX_MEMBER_NAME + 1), "Mary"]
+    session = Session(Rules(players=3), names, deals=2, seed=5)
+    session.game.reveal()
+    loaded = read_save(session.to_json())
+    assert isinstance(loaded, Session) and loaded.names == names
+    moment = read_shared_moment(params(moment_query(session)))
+    assert moment is not None and moment.session().names == names

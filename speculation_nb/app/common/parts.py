@@ -20,7 +20,8 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-un
 from traitlets import Int
 
 from ...engine.cards import Card
-from ...languages.translator import Safe, Translator, escape
+from ...languages.markup import Safe, bidi, escape
+from ...languages.translator import Translator
 from ..model import Controller
 
 __all__ = [
@@ -42,14 +43,9 @@ __all__ = [
 ]
 
 
-#: Text for HTML: escaped, unless it is :class:`~speculation_nb.languages.translator.Safe` markup.
+#: Text for HTML: escaped, unless it is :class:`~speculation_nb.languages.markup.Safe` markup (the one
+#: escaping function, :func:`speculation_nb.languages.markup.escape`, under the views' short name).
 esc = escape
-
-
-def bidi(text: Any) -> Safe:
-    """A name typed by a person, escaped and isolated (``<bdi>``): a name written right to
-    left, or starting with a direction mark such as U+202E, cannot turn the line around it."""
-    return Safe(f"<bdi>{esc(text)}</bdi>")
 
 
 def card_html(card: Any, t: Translator) -> Safe:

@@ -16,10 +16,11 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ...engine.checks import parse_seed
 from ...languages.translator import Translator
 from ..common.confirm import ConfirmRow
 from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, toggle_class
-from ..model import Controller, parse_seed
+from ..model import Controller
 
 __all__ = ["HeaderView"]
 

@@ -326,7 +326,7 @@ def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp | Me
     """The app as the Voila page asks for it: the page's query (:func:`.query.read_query`),
     then ``kwargs``. What the query got wrong is said in the first message line; the app
     opens with its defaults for it (it never fails to open for a bad link). A shared moment
-    in the query (:func:`speculation_nb.links.share.read_moment`) is opened, or refused in one line.
+    in the query (:func:`speculation_nb.links.share.read_shared_moment`) is opened, or refused in one line.
 
     A query with ``table=<code>`` (a teacher's shared table) opens the student's screen
     instead, :class:`.member_app.MemberApp`, in the query's language (``lang=``)."""

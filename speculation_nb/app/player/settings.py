@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ...engine.checks import MAX_CHIPS
+from ...engine.checks import MAX_CHIPS, parse_seed
 from ...engine.saving import MAX_DEALS
 from ...engine.settings import PRESETS, Rules
 from ...languages.translator import Translator, available_languages
@@ -240,8 +240,6 @@ class SettingsView:
         )
 
     def _apply(self) -> None:
-        from ..model import parse_seed
-
         ui = self.app.ui
         c = self.app.controller
         for w in (ui.set_players, ui.set_deals, ui.set_chips, ui.set_uniform, ui.set_cap):

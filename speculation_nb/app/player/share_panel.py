@@ -19,7 +19,7 @@
   Keep leaves everything as it was and says so.
 
 :func:`apply_moment` opens a :class:`~speculation_nb.links.share.SharedMoment` (read from
-a page's address by :func:`~speculation_nb.links.share.read_moment`) in a controller;
+a page's address by :func:`~speculation_nb.links.share.read_shared_moment`) in a controller;
 :func:`open_from_query` is what the app's query code does with a page's address.
 
 CSS classes: ``spec-share`` (the root), ``spec-share-title``, ``spec-share-link-box``
@@ -34,7 +34,6 @@ file upload), ``spec-share-ask`` (the question before a file replaces a played s
 from __future__ import annotations
 
 import contextlib
-import html
 import logging
 from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
@@ -46,8 +45,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ... import players
 from ...engine.game import Game
 from ...engine.session import Session
+from ...languages.markup import escape as esc
 from ...languages.translator import Translator, error_text
-from ...links.share import SharedMoment, ShareError, moment_link, moment_query, read_moment, read_save, save_name
+from ...links.share import SharedMoment, ShareError, moment_link, moment_query, read_save, read_shared_moment, save_name
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.panel import ControllerPanel, tagged
@@ -82,10 +82,6 @@ _COPY_JS = (
     ".then(function(){say(true);},function(){say(document.execCommand&&document.execCommand('copy'));});return;}"
     "say(document.execCommand&&document.execCommand('copy'));}catch(e){say(false);}})(this)"
 )
-
-
-def _esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def default_names(players_count: int, temperament: str) -> list[str]:
@@ -129,7 +125,7 @@ def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
     else:
         params = dict(query)
     try:
-        moment = read_moment(params)
+        moment = read_shared_moment(params)
         if moment is None:
             return False
         apply_moment(controller, moment)
@@ -323,13 +319,13 @@ class SharePanel(ControllerPanel):
 
     def _draw(self) -> None:
         t, ui = self.t, self.ui
-        ui.title.value = _esc(t("label.share.title"))
+        ui.title.value = esc(t("label.share.title"))
         ui.link.value = (
-            f'<input class="spec-share-link" type="text" readonly value="{_esc(self.link)}" '
-            f'aria-label="{_esc(t("label.share.link"))}" onfocus="this.select()">'
-            f'<button class="spec-share-copy" type="button" data-done="{_esc(t("status.share.copied"))}" '
-            f'data-manual="{_esc(t("status.share.copy_by_hand"))}" onclick="{_esc(_COPY_JS)}">'
-            f"{_esc(t('button.share.copy'))}</button>"
+            f'<input class="spec-share-link" type="text" readonly value="{esc(self.link)}" '
+            f'aria-label="{esc(t("label.share.link"))}" onfocus="this.select()">'
+            f'<button class="spec-share-copy" type="button" data-done="{esc(t("status.share.copied"))}" '
+            f'data-manual="{esc(t("status.share.copy_by_hand"))}" onclick="{esc(_COPY_JS)}">'
+            f"{esc(t('button.share.copy'))}</button>"
             f'<span class="spec-share-copied" aria-live="polite"></span>'
         )
         ui.save_deal.description = t("button.share.save_deal")
@@ -348,7 +344,7 @@ class SharePanel(ControllerPanel):
         else:
             key, name, url = self._file
             ui.download.value = (
-                f'<a class="spec-share-file" download="{_esc(name)}" href="{_esc(url)}">{_esc(t(key, file=name))}</a>'
+                f'<a class="spec-share-file" download="{esc(name)}" href="{esc(url)}">{esc(t(key, file=name))}</a>'
             )
         kind = f"spec-share-{self.message_kind}" if self.message_key else ""
         if kind != self._message_class:
@@ -357,4 +353,4 @@ class SharePanel(ControllerPanel):
             if kind:
                 ui.message.add_class(kind)
             self._message_class = kind
-        ui.message.value = _esc(t(self.message_key, **self.message_params)) if self.message_key else ""
+        ui.message.value = esc(t(self.message_key, **self.message_params)) if self.message_key else ""

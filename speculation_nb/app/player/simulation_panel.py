@@ -23,7 +23,6 @@ also ``spec-button``), ``spec-sim-status``, ``spec-sim-result`` (the table: rows
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import secrets
 from collections.abc import Coroutine, Iterator
@@ -37,6 +36,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 
 from ... import odds, simulate
+from ...engine.checks import parse_seed
+from ...languages.markup import escape as esc
 from ...languages.translator import Translator
 from ..common.panel import ControllerPanel, tagged
 
@@ -49,7 +50,6 @@ MAX_RUNS = 100_000
 DEFAULT_RUNS = 1_000
 #: The first batch; each next one is twice as large, up to the simulator's chunk.
 FIRST_BATCH = 100
-MAX_SEED = 2**63 - 1
 
 CSS = """
 .spec-simulation { gap: 4px; }
@@ -140,21 +140,6 @@ def parse_runs(text: str) -> int:
     if not s.isdigit() or len(s) > 7 or not MIN_RUNS <= int(s) <= MAX_RUNS:
         raise ValueError(text)
     return int(s)
-
-
-def parse_seed(text: str) -> int | None:
-    """A seed typed by a person: blank -> None (a fresh one is drawn), a whole number
-    ``0 .. 2**63-1`` -> it; anything else raises ``ValueError``."""
-    s = str(text).strip().replace("_", "").replace(" ", "")
-    if not s:
-        return None
-    if not s.isdigit() or len(s) > 19 or int(s) > MAX_SEED:
-        raise ValueError(text)
-    return int(s)
-
-
-def _esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
 
 
 def _schedule(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None] | None:
@@ -331,7 +316,7 @@ class SimulationPanel(ControllerPanel):
         t, ui = self.t, self.ui
         game = self.controller.shown
         running = self.running
-        ui.title.value = _esc(t("label.sim.title"))
+        ui.title.value = esc(t("label.sim.title"))
         ui.runs.description = t("label.sim.runs")
         ui.runs.placeholder = t.number(DEFAULT_RUNS)
         ui.runs.tooltip = t("tooltip.sim.runs", low=t.number(MIN_RUNS), high=t.number(MAX_RUNS))
@@ -349,7 +334,7 @@ class SimulationPanel(ControllerPanel):
 
     def _status_html(self, t: Translator, game: Any) -> str:
         if self.error_key == "error.sim.bad_runs":
-            return _esc(
+            return esc(
                 t(
                     self.error_key,
                     text=str(self.ui.runs.value).strip()[:24],
@@ -358,20 +343,20 @@ class SimulationPanel(ControllerPanel):
                 )
             )
         if self.error_key == "error.sim.bad_seed":
-            return _esc(t(self.error_key, text=str(self.ui.seed.value).strip()[:24]))
+            return esc(t(self.error_key, text=str(self.ui.seed.value).strip()[:24]))
         if self.error_key:
-            return _esc(t(self.error_key))
+            return esc(t(self.error_key))
         if game.over:
-            return _esc(t("status.sim.over"))
+            return esc(t("status.sim.over"))
         r = self.result
         if r is None:
-            return _esc(t("status.sim.ready", step=t.number(self.controller.moment)))
+            return esc(t("status.sim.ready", step=t.number(self.controller.moment)))
         if self.running:
             key = "status.sim.stopping" if self._stopping else "status.sim.running"
-            return _esc(t(key, runs=t.number(r.runs), planned=t.number(r.planned), seed=r.seed))
+            return esc(t(key, runs=t.number(r.runs), planned=t.number(r.planned), seed=r.seed))
         if r.stopped:
-            return _esc(t("status.sim.stopped", runs=t.number(r.runs), planned=t.number(r.planned), seed=r.seed))
-        return _esc(t("status.sim.done", runs=t.number(r.runs), seed=r.seed))
+            return esc(t("status.sim.stopped", runs=t.number(r.runs), planned=t.number(r.planned), seed=r.seed))
+        return esc(t("status.sim.done", runs=t.number(r.runs), seed=r.seed))
 
     def _table_html(self, t: Translator) -> str:
         r = self.result
@@ -384,25 +369,24 @@ class SimulationPanel(ControllerPanel):
             far = ' class="spec-sim-far"' if off > 3 else ""
             off_text = t.number(Fraction(off).limit_denominator(1000), 1) if off != float("inf") else "∞"
             return (
-                f'<tr data-row="{key}"><td>{label}</td><td>{_esc(t.percent(Fraction(p)))}</td>'
-                f"<td>± {_esc(t.percent(Fraction(se)))}</td><td>{_esc(t.percent(exact))}</td>"
-                f"<td{far}>{_esc(off_text)}</td></tr>"
+                f'<tr data-row="{key}"><td>{label}</td><td>{esc(t.percent(Fraction(p)))}</td>'
+                f"<td>± {esc(t.percent(Fraction(se)))}</td><td>{esc(t.percent(exact))}</td>"
+                f"<td{far}>{esc(off_text)}</td></tr>"
             )
 
         head = "<th></th>" + "".join(
-            f"<th>{_esc(t(k))}</th>"
-            for k in ("label.sim.simulated", "label.sim.se", "label.sim.exact", "label.sim.off")
+            f"<th>{esc(t(k))}</th>" for k in ("label.sim.simulated", "label.sim.se", "label.sim.exact", "label.sim.off")
         )
-        rows = [row("hold", _esc(t("label.sim.hold")), r.hold, r.hold_se, exact_hold)]
-        rows.append(f'<tr class="spec-sim-group"><th colspan="5">{_esc(t("label.sim.who_takes"))}</th></tr>')
+        rows = [row("hold", esc(t("label.sim.hold")), r.hold, r.hold_se, exact_hold)]
+        rows.append(f'<tr class="spec-sim-group"><th colspan="5">{esc(t("label.sim.who_takes"))}</th></tr>')
         for seat in range(len(names)):
-            label = _esc(names[seat])
+            label = esc(names[seat])
             rows.append(row(f"seat-{seat}", label, r.win[seat], r.win_se[seat], exact_win.get(seat, Fraction(0))))
         if exact_win.get(None, Fraction(0)) > 0 or r.win[None] > 0:
             rows.append(
-                row("carry", _esc(t("label.sim.carry")), r.win[None], r.win_se[None], exact_win.get(None, Fraction(0)))
+                row("carry", esc(t("label.sim.carry")), r.win[None], r.win_se[None], exact_win.get(None, Fraction(0)))
             )
-        caption = _esc(t("label.sim.caption", runs=t.number(r.runs)))
+        caption = esc(t("label.sim.caption", runs=t.number(r.runs)))
         return (
             f'<table class="spec-sim-table"><caption>{caption}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -435,17 +419,17 @@ class SimulationPanel(ControllerPanel):
                 ticks.append(
                     f'<line x1="{at}" y1="{base}" x2="{at}" y2="{base + 4}" stroke="#5b6270"/>'
                     f'<text x="{at}" y="{base + 16}" text-anchor="middle" font-size="11" fill="#5b6270">'
-                    f"{_esc(t.number(n))}</text>"
+                    f"{esc(t.number(n))}</text>"
                 )
             n *= 10
         yticks = []
         for p in (0.0, 0.5, 1.0):
             yticks.append(
                 f'<text x="{left - 6}" y="{y(p) + 4:.1f}" text-anchor="end" font-size="11" fill="#5b6270">'
-                f"{_esc(t.percent(Fraction(p).limit_denominator(2), 0))}</text>"
+                f"{esc(t.percent(Fraction(p).limit_denominator(2), 0))}</text>"
             )
-        title = _esc(t("chart.sim.title", exact=t.percent(self._exact[0])))
-        axis = _esc(t("chart.sim.axis"))
+        title = esc(t("chart.sim.title", exact=t.percent(self._exact[0])))
+        axis = esc(t("chart.sim.axis"))
         return (
             f'<svg role="img" aria-label="{title}" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
             f'xmlns="http://www.w3.org/2000/svg"><title>{title}</title>'

@@ -30,7 +30,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,6 +50,7 @@ from ..common.device_memory import DeviceMemory
 from ..common.keys import make_helper
 from ..common.parts import UI, bidi, button, esc, relabel, set_traits, show, shown, toggle_class
 from ..common.style import CSS
+from ..page_address import in_kernel
 from .controls import MAX_SEATS, WATCH, build_controls, draw_actions, word_controls
 from .style import MEMBER_CSS
 from .view import banner_text, last_event_html, odds_value, seats_value, table_value
@@ -63,15 +63,6 @@ log = logging.getLogger("speculation_nb.widgets")
 MEMORY_PREFIX = "speculation_nb.table."
 #: Seconds a request waits for the referee before the page says it had no answer.
 REPLY_TIMEOUT = 20.0
-
-
-def in_kernel() -> bool:
-    """True in a Jupyter kernel (Voila, JupyterLab, Pyodide), whose event loop runs the follow task."""
-    if "pyodide" in sys.modules:
-        return True
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    return getattr(shell, "kernel", None) is not None
 
 
 @dataclass
