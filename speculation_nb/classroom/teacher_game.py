@@ -1,15 +1,21 @@
 """What a shared table's referee drives: the teacher's game (``docs/TABLE.md``).
 
-:class:`Host` is the protocol: the app's controller implements it in
+:class:`Host` is the protocol the referee acts through: the app's controller implements it in
 ``speculation_nb.app.teacher.app_game``; :class:`SessionHost` implements it over a bare
 :class:`~speculation_nb.Session` (tests, benchmarks, a notebook refereeing a table), its
 computer seats played at once by the engine's one play loop
 (:func:`speculation_nb.players.next_move`).
+
+:class:`TableGame` is what the teacher's side of a table (:class:`~.host_session.HostSession`)
+needs of the game on the teacher's screen: a :class:`Host` on it for a new table, the table's
+own session shown instead when a table is resumed, and a hook to publish each change before the
+screen redraws. The app implements it in ``speculation_nb.app.teacher.app_game``;
+:class:`SessionTable` over a bare session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Protocol, runtime_checkable
 
 from .. import players
@@ -17,7 +23,7 @@ from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.session import Session
 
-__all__ = ["Host", "SessionHost"]
+__all__ = ["Host", "SessionHost", "SessionTable", "TableGame"]
 
 
 @runtime_checkable
@@ -114,3 +120,65 @@ class SessionHost:
                 game.reveal()
             else:
                 return
+
+
+@runtime_checkable
+class TableGame(Protocol):
+    """The game on the teacher's screen, as the teacher's side of a table uses it."""
+
+    @property
+    def started(self) -> bool:
+        """True once something was played here that the table's own game would replace."""
+        ...
+
+    def host(self) -> Host:
+        """The game shown, as a new table's host (the game stays in classroom mode meanwhile)."""
+        ...
+
+    def host_for(self, session: Session) -> Host:
+        """Show the table's ``session`` instead of the game shown (a table resumed), as its host."""
+        ...
+
+    def attach(self, publish: Callable[[], None]) -> None:
+        """Call ``publish()`` at every change of the game, before the teacher's screen redraws."""
+        ...
+
+    def detach(self, publish: Callable[[], None]) -> None:
+        """Stop calling ``publish``: the table is no longer served here (the mode is free again)."""
+        ...
+
+
+class SessionTable:
+    """A :class:`TableGame` over a bare session (tests, notebooks): its host is a
+    :class:`SessionHost`, and :meth:`act` is the teacher acting, published at once."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.current: SessionHost | None = None
+        self.publishers: list[Callable[[], None]] = []
+
+    @property
+    def started(self) -> bool:
+        return self.session.deal_number > 1 or len(self.session.game.history) > 0
+
+    def host(self) -> SessionHost:
+        self.current = SessionHost(self.session)
+        return self.current
+
+    def host_for(self, session: Session) -> SessionHost:
+        self.session = session
+        return self.host()
+
+    def attach(self, publish: Callable[[], None]) -> None:
+        self.publishers.append(publish)
+
+    def detach(self, publish: Callable[[], None]) -> None:
+        if publish in self.publishers:
+            self.publishers.remove(publish)
+
+    def act(self, action: Action) -> None:
+        """The teacher's own action at now (the seat due reveals), then every publisher."""
+        host = self.current if self.current is not None else self.host()
+        host.act(None, action)
+        for publish in list(self.publishers):
+            publish()

@@ -57,7 +57,8 @@ def teacher(store: MemoryStore, **kwargs: Any) -> tuple[SpeculationApp, HostPane
 def opened(store: MemoryStore, **kwargs: Any) -> tuple[SpeculationApp, HostPanel, Referee]:
     """The teacher's app with its table open (its referee serving on the running loop, if any)."""
     app, panel = teacher(store, **kwargs)
-    referee = panel.open_table()
+    assert panel.open_table()
+    referee = panel.session.referee
     assert referee is not None
     return app, panel, referee
 
@@ -110,7 +111,7 @@ def store() -> MemoryStore:
 @on_loop
 async def test_t1_t9_the_table_opens_with_its_code_and_a_link_holding_only_the_code(store: MemoryStore) -> None:
     app, panel, referee = opened(store)
-    assert panel.referee is referee and store.exists(referee.code)
+    assert panel.session.referee is referee and store.exists(referee.code)
     code, secret = referee.code, referee.host_secret
     assert show_code(code) in text(panel.ui.code.value)
     link = referee.link(ADDRESS)
@@ -186,11 +187,12 @@ async def test_t3_the_class_gets_each_moment_before_the_teachers_page_redraws(st
     seen: list[tuple[int, int]] = []  # (the step the views are told of, the step published by then)
 
     def told(_change: Any) -> None:  # a view of the app's: it observes before the table opens
-        published = None if panel.referee is None else store.get(panel.referee.code, "moment")
+        published = None if panel.session.referee is None else store.get(panel.session.referee.code, "moment")
         seen.append((c.moment, -1 if published is None else int(published["step"])))
 
     c.observe(told, "version")
-    referee = panel.open_table()
+    assert panel.open_table()
+    referee = panel.session.referee
     assert referee is not None
     seen.clear()
     rows = list(panel.ui.seats.children)
@@ -348,8 +350,8 @@ async def test_t9_the_game_stays_in_classroom_mode_while_the_table_is_open(store
     assert c.message == T("class.host.mode_held") and c.message.startswith("Rule T9:")
     assert c.session.to_json() == before and referee.seats()[1].kind == "people"
     panel.ask_close()
-    panel.close_table()
-    assert panel.referee is None
+    panel.session.close_table()
+    assert panel.session.referee is None
     app.ui.set_mode.value = "play"
     assert c.mode == "play"
     app.close()
@@ -360,7 +362,7 @@ async def test_t9_the_game_stays_in_classroom_mode_while_the_table_is_open(store
 async def test_t10_export_is_the_record_as_json_with_names_and_no_host_secret(store: MemoryStore) -> None:
     app, panel, referee, _ana = await seated(store, 1)
     app.controller.next_card()
-    exported = panel.export()
+    exported = panel.session.export()
     record = json.loads(exported)
     assert "Ana" in exported and isinstance(record, dict)
     assert referee.host_secret not in exported
@@ -385,10 +387,10 @@ async def test_t10_closing_asks_first_then_wipes_and_tells_the_students(store: M
     assert focused == ["keep"] and "spec-ask" in panel.ui.confirm._dom_classes  # the safe answer has the focus
     panel.ui.confirm_no.click()
     assert panel.ui.confirm.layout.display == "none"
-    assert not panel.asking and store.exists(code) and panel.referee is referee
+    assert not panel.asking and store.exists(code) and panel.session.referee is referee
     panel.ui.close.click()
     panel.ui.confirm_yes.click()
-    assert not store.exists(code) and panel.referee is None
+    assert not store.exists(code) and panel.session.referee is None
     assert panel.memory.value == ""  # the device forgets the table
     assert panel.ui.table.layout.display == "none" and panel.ui.start.layout.display != "none"
     assert T("class.host.closed") in text(panel.ui.message.value)
@@ -406,10 +408,10 @@ async def test_t9_the_teachers_reload_resumes_the_table_from_the_device(store: M
     again, panel2 = teacher(store, seed=99)
     browser = {"value": kept, "written": kept, "loaded": True, "available": True}
     panel2.memory.set_state(browser)  # the browser reports what it kept
-    assert panel2.kept is not None
+    assert panel2.session.kept is not None
     assert panel2.ui.resume.description == T("class.host.resume", code=show_code(referee.code))
     panel2.ui.resume.click()
-    assert panel2.referee is not None and panel2.referee.code == referee.code
+    assert panel2.session.referee is not None and panel2.session.referee.code == referee.code
     assert again.controller.game.history == history  # the table's session is shown again
     assert "Ana" in text(panel2.ui.seats.children[1].children[0].value)
     again.close()
@@ -428,16 +430,16 @@ async def test_t9_resuming_over_a_game_played_here_asks_first(store: MemoryStore
     again.controller.next_card()  # the teacher plays on the new page before pressing Resume
     played = again.controller.session.to_json()
     panel2.ui.resume.click()
-    assert panel2.referee is None and panel2.resume_row.asking
+    assert panel2.session.referee is None and panel2.resume_row.asking
     assert text(panel2.ui.resume_ask_text.value).strip() == T("class.host.resume_ask", code=show_code(referee.code))
     assert panel2.ui.resume_yes.description == T("class.host.resume_yes")
     assert panel2.ui.resume_no.description == T("class.host.resume_no")
     panel2.ui.resume_no.click()
-    assert panel2.referee is None and again.controller.session.to_json() == played
+    assert panel2.session.referee is None and again.controller.session.to_json() == played
     assert T("class.host.resume_kept") in text(panel2.ui.message.value)
     panel2.ui.resume.click()
     panel2.ui.resume_yes.click()
-    assert panel2.referee is not None and panel2.referee.code == referee.code
+    assert panel2.session.referee is not None and panel2.session.referee.code == referee.code
     assert again.controller.game.history == history
     assert not panel2.resume_row.asking
     again.close()
@@ -456,17 +458,17 @@ async def test_t10_opening_a_new_table_over_a_kept_one_asks_then_closes_it(store
     focused: list[str] = []
     panel2.ui.resume_no.focus = lambda: focused.append("cancel")
     panel2.ui.open.click()
-    assert panel2.referee is None and panel2.resume_row.asking and focused == ["cancel"]
+    assert panel2.session.referee is None and panel2.resume_row.asking and focused == ["cancel"]
     words = T("class.host.replace_ask", code=show_code(referee.code))
     assert text(panel2.ui.resume_ask_text.value).strip() == words
     assert panel2.ui.resume_yes.description == T("class.host.replace_yes")
     panel2.ui.resume_no.click()
-    assert panel2.referee is None and panel2.kept is not None and store.exists(referee.code)
+    assert panel2.session.referee is None and panel2.session.kept is not None and store.exists(referee.code)
     panel2.ui.open.click()
     panel2.ui.resume_yes.click()
-    new = panel2.referee
+    new = panel2.session.referee
     assert new is not None and new.code != referee.code and store.exists(new.code)
-    assert not store.exists(referee.code) and panel2.kept is None
+    assert not store.exists(referee.code) and panel2.session.kept is None
     assert new.code in panel2.memory.value and referee.code not in panel2.memory.value  # the device keeps the new one
     assert {"kind": "closed"} in await ana.updates(timeout=0)  # the kept table's student is told
     assert not Referee.wipe_table(store, referee.code, "not the secret")
@@ -488,8 +490,8 @@ async def test_t9_the_teachers_reload_resumes_the_table_before_the_panel_is_open
     (memory,) = [w for w in again.ui.table_slot.children if isinstance(w, DeviceMemory)]
     memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
     resumed = again.hosting.panel
-    assert isinstance(resumed, HostPanel) and resumed.referee is not None
-    assert resumed.referee.code == referee.code and again.controller.game.history == history
+    assert isinstance(resumed, HostPanel) and resumed.session.referee is not None
+    assert resumed.session.referee.code == referee.code and again.controller.game.history == history
     again.close()
 
 
@@ -497,7 +499,7 @@ def test_a_device_entry_for_a_table_that_is_gone_offers_nothing(store: MemorySto
     _app, panel = teacher(store)
     stale = dump_memory({"code": "ABCDEFGHJK", "secret": "s" * 40})
     panel.memory.set_state({"value": stale, "written": stale, "loaded": True, "available": True})
-    assert panel.kept is None and panel.ui.resume.layout.display == "none"
+    assert panel.session.kept is None and panel.ui.resume.layout.display == "none"
     _app.close()
 
 
@@ -507,7 +509,7 @@ def test_without_a_running_loop_the_referee_answers_by_hand(store: MemoryStore) 
 
 def answers_by_hand(store: MemoryStore) -> None:
     app, panel, referee = opened(store)
-    assert panel.task is None
+    assert panel.session.task is None
     ana = Member(store, referee.code)
     token = ana.post("join", name="Ana", seat=3)
     assert referee.handle_pending() >= 1
@@ -573,13 +575,13 @@ def test_the_controllers_act_applies_a_persons_action_at_now_or_refuses_it() -> 
 @on_loop
 async def test_t12_a_second_page_resuming_the_table_stops_the_first(store: MemoryStore) -> None:
     first_app, first, referee = opened(store)
-    assert first.task is not None
+    assert first.session.task is not None
     kept = first.memory.value
     second_app, second = teacher(store)  # a second tab of the same browser
     second.memory.set_state({"value": kept, "written": kept, "loaded": True, "available": True})
     second.ui.resume.click()
-    assert second.referee is not None and second.referee.epoch > referee.epoch
-    while first.referee is not None:  # the first page's serve() sees the newer epoch
+    assert second.session.referee is not None and second.session.referee.epoch > referee.epoch
+    while first.session.referee is not None:  # the first page's serve() sees the newer epoch
         await asyncio.sleep(0.02)
     assert referee.stopped == "superseded"
     assert T("class.host.stopped") in text(first.ui.message.value)
@@ -620,7 +622,7 @@ def test_a_store_that_fails_is_said_in_words_and_the_game_goes_on(monkeypatch: p
     app = SpeculationApp(players=3, seed=1, charts="static", mode="classroom")
     app.hosting.toggle(True)
     panel = app.hosting.panel
-    assert panel.open_table() is None and panel.referee is None
+    assert not panel.open_table() and panel.session.referee is None
     assert text(panel.ui.message.value) == T("class.host.store_unreachable")
     app.ui.next.click()
     assert len(app.controller.game.history) == 1

@@ -49,7 +49,7 @@ from ..common.parts import UI, card_html, esc, html_style, shown, toggle_class
 from ..common.style import CSS
 from ..model import MODES, PACE_CHOICES, Controller
 from ..page_address import page_query
-from ..teacher.panel import table_opener
+from ..teacher.opener import table_opener
 from .auction import AuctionView
 from .charts_view import ChartsView
 from .controls import KEYS, ControlsView

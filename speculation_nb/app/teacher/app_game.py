@@ -15,7 +15,12 @@ projects, and the teacher's app redraws itself (the controller bumps its ``versi
 
 A table is a classroom thing: making a host puts the controller in classroom mode (the teacher
 drives every seat nobody else holds) and holds it there (T9: play mode would hand the students'
-seats to computer players) until the table's panel lets go (``controller.hold_mode(None)``).
+seats to computer players) until the table is let go (``controller.hold_mode(None)``).
+
+:class:`AppTable` is the controller as the teacher's side of a table sees it (a
+:class:`~speculation_nb.classroom.teacher_game.TableGame`, what
+:class:`~speculation_nb.classroom.host_session.HostSession` drives): a host on the game shown, the
+table's session shown instead when a table is resumed, and the controller's publishers.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from ...engine.actions import Action
 from ...engine.session import Session
 from ..model import Controller
 
-__all__ = ["MODE_HELD", "ControllerHost", "host_maker"]
+__all__ = ["MODE_HELD", "AppTable", "ControllerHost", "host_maker"]
 
 #: Why the mode stays classroom while a table is open (a key of the catalogs).
 MODE_HELD = "class.host.mode_held"
@@ -71,3 +76,27 @@ def host_maker(controller: Controller) -> Callable[[Session], ControllerHost]:
         return ControllerHost(controller)
 
     return make
+
+
+class AppTable:
+    """The app's controller as a :class:`~speculation_nb.classroom.teacher_game.TableGame`."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.controller = controller
+
+    @property
+    def started(self) -> bool:
+        return self.controller.started
+
+    def host(self) -> ControllerHost:
+        return ControllerHost(self.controller)
+
+    def host_for(self, session: Session) -> ControllerHost:
+        return host_maker(self.controller)(session)
+
+    def attach(self, publish: Callable[[], None]) -> None:
+        self.controller.add_publisher(publish)
+
+    def detach(self, publish: Callable[[], None]) -> None:
+        self.controller.remove_publisher(publish)
+        self.controller.hold_mode(None)
