@@ -24,6 +24,7 @@ from ..languages.translator import Translator, error_text
 from .codes import new_request_id, new_token, read_code, show_code
 from .errors import TableRefusal
 from .moment import Moment, read_public_moment
+from .names import clean_name
 from .stores.base import StoreError, TableStore
 
 __all__ = ["Member", "Reply"]
@@ -178,7 +179,13 @@ class Member:
         return await asyncio.to_thread(self.wait_reply, token, timeout)
 
     async def join(self, name: str, seat: int | None, timeout: float = 15) -> Reply:
-        """T2: join with ``name`` at ``seat`` (None: watch)."""
+        """T2: join with ``name`` at ``seat`` (None: watch). A name that breaks T2's rules
+        (:func:`~.names.clean_name`: too long, invisible characters...) is refused here, in words,
+        before anything is stored; the referee checks it again, with the names already taken."""
+        try:
+            name = clean_name(name)
+        except TableRefusal as refusal:
+            return Reply.refused(refusal)
         return await self._ask("join", timeout, name=name, seat=seat)
 
     async def rejoin(self, member: str, token: str, timeout: float = 15) -> Reply:

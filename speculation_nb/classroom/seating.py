@@ -1,46 +1,23 @@
 """Who sits at a shared table: members, their names (T2, T11), seats and the rate limit (T5);
 the rules are in ``docs/TABLE.md``.
 
-The referee (:mod:`.referee`) keeps one :class:`Seated` per member: the name as given (trimmed,
-length-checked: escaping is the views' job wherever it is shown, T11), the seat (None: watching),
+The referee (:mod:`.referee`) keeps one :class:`Seated` per member: the name as the rules of
+:mod:`.names` keep it (normalised, checked for invisible characters and look-alikes; escaping is
+the views' job wherever it is shown, T11), the seat (None: watching),
 and the SHA-256 hashes of the member's seat secret (T3) and rejoin token (T8), never the secrets.
 :class:`RateLimiter` is the token bucket of T5 with an injectable clock.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TableRefusal
+from .names import MAX_MEMBER_NAME, check_name
 
 __all__ = ["MAX_MEMBER_NAME", "MemberInfo", "RateLimiter", "Roster", "SeatInfo", "Seated", "check_name"]
-
-#: The longest name a student may give at the shared table, in characters after trimming (T2).
-#: (A seat's name in a game or session may be longer: ``engine.checks.MAX_PLAYER_NAME``.)
-MAX_MEMBER_NAME = 24
-# Bidirectional overrides and isolates: they would let a name show as another one.
-_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
-
-
-def check_name(name: object, taken: Iterable[str] = ()) -> str:
-    """``name`` trimmed, if it is a name of T2: 1 to :data:`MAX_MEMBER_NAME` characters, no control
-    characters, not one of ``taken`` (ignoring case). Else :class:`TableRefusal` T2 saying why.
-    The name is kept as given otherwise (``<b>`` stays ``<b>``: views escape it, T11)."""
-    if not isinstance(name, str) or not name.strip():
-        raise TableRefusal("T2", "table.name_empty")
-    name = name.strip()
-    if len(name) > MAX_MEMBER_NAME:
-        raise TableRefusal("T2", "table.name_long", {"limit": MAX_MEMBER_NAME})
-    for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") or ord(ch) in _BIDI:
-            raise TableRefusal("T2", "table.name_control")
-    folded = name.casefold()
-    if any(folded == other.casefold() for other in taken):
-        raise TableRefusal("T2", "table.name_taken", {"name": name})
-    return name
 
 
 @dataclass(frozen=True)
