@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..assets import asset_text
 from ..languages.markup import bidi
 from ..languages.markup import escape as esc
 from ..languages.translator import Translator
@@ -25,20 +26,8 @@ __all__ = ["BINS", "CSS", "poll_html", "price_text"]
 #: How many price ranges the histogram has (fewer when the answers span fewer chips).
 BINS = 8
 
-CSS = """
-.spec-poll-chart { font-size: 16px; }
-.spec-poll-chart .spec-poll-sum { margin: 2px 0 6px 0; white-space: normal; }
-.spec-poll-chart table { border-collapse: collapse; width: 100%; max-width: 640px; }
-.spec-poll-chart th, .spec-poll-chart td { padding: 2px 6px; text-align: left; vertical-align: middle; }
-.spec-poll-chart th { font-size: 14px; color: #5b6270; font-weight: 600; }
-.spec-poll-chart td.spec-poll-range, .spec-poll-chart td.spec-poll-count { white-space: nowrap;
-  font-variant-numeric: tabular-nums; }
-.spec-poll-chart td.spec-poll-barcell { width: 45%; min-width: 60px; }
-.spec-poll-chart .spec-poll-bar { height: 18px; background: #2e6fd8; border-radius: 3px; min-width: 2px; }
-.spec-poll-chart .spec-poll-bar.spec-poll-empty { background: transparent; border-left: 2px solid #b8c0cc; }
-.spec-poll-chart td.spec-poll-marks { font-size: 14px; color: #5a4500; white-space: normal; }
-.spec-poll-chart .spec-poll-names { margin-top: 6px; white-space: normal; }
-"""
+#: The chart's look (``speculation_nb/assets/poll_chart.css``), in the teacher's panel's stylesheet.
+CSS = asset_text("poll_chart.css")
 
 
 def price_text(value: Fraction | int, t: Translator) -> str:

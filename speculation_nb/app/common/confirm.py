@@ -32,20 +32,15 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ...assets import asset_text
 from ...languages.translator import escape
 from .parts import button, html_widget, set_traits, show
 
 __all__ = ["CSS", "ConfirmRow"]
 
-#: The row's look: in the app's stylesheet, and in each panel's own (a panel may be shown alone).
-CSS = """
-.spec-ask { align-items: center; gap: 8px 10px; flex-wrap: wrap; padding: 6px 12px; margin: 4px 0;
-  border-radius: 8px; background: #fde8e6; border-left: 6px solid #c0392b; max-width: 100%; box-sizing: border-box; }
-.spec-ask > .widget-html { flex: 1 1 240px; min-width: 0; margin: 0; }
-.spec-ask > .widget-html .widget-html-content { font-size: 17px; line-height: 1.35; white-space: normal;
-  color: #5c140b; height: auto; }
-.spec-ask > button { flex: 0 0 auto; max-width: 100%; height: auto; min-height: 44px; white-space: normal; }
-"""
+#: The row's look (``speculation_nb/assets/confirm.css``): in the app's stylesheet, and in each
+#: panel's own (a panel may be shown alone).
+CSS = asset_text("confirm.css")
 
 
 class ConfirmRow:

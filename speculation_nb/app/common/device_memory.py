@@ -1,5 +1,6 @@
 """What a page keeps on the person's device across reloads: one ``localStorage`` entry, as
-a tiny anywidget (an ES module shipped inline, like :mod:`.keys`: nothing is fetched).
+a tiny anywidget (its ES module, ``speculation_nb/assets/device_memory.js``, goes with the widget's
+state, like :mod:`.keys`'s: nothing is fetched).
 
 ``DeviceMemory(key)`` has a synced ``value``, a JSON string (``""`` when nothing is kept):
 
@@ -31,63 +32,14 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from traitlets import Bool, Unicode, validate
 
+from ...assets import asset_text, widget_file
+
 __all__ = ["ESM", "HAVE_ANYWIDGET", "DeviceMemory", "dump_memory", "read_memory"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
-ESM = r"""
-function storage() {
-  try {
-    const s = window.localStorage;
-    const probe = "speculation_nb.probe";
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    return s;
-  } catch (e) {
-    return null;
-  }
-}
-function put(s, key, value) {
-  if (!s) return false;
-  try {
-    if (value === "") s.removeItem(key); else s.setItem(key, value);
-    return true;
-  } catch (e) {
-    return false;
-  }
-}
-function render({ model, el }) {
-  el.classList.add("spec-device-memory");
-  el.setAttribute("aria-hidden", "true");
-  const s = storage();
-  const key = model.get("key");
-  if (model.get("pending")) {
-    const value = model.get("value");
-    const ok = put(s, key, value);
-    model.set(ok ? { written: value, pending: false, loaded: true, available: true }
-                 : { loaded: true, available: false });
-  } else {
-    let stored = null;
-    if (s) { try { stored = s.getItem(key); } catch (e) { stored = null; } }
-    const value = stored === null ? "" : String(stored);
-    model.set({ value: value, written: value, loaded: true, available: s !== null });
-  }
-  model.save_changes();
-  const onValue = () => {
-    const value = model.get("value");
-    if (value === model.get("written") && !model.get("pending")) return;
-    if (put(storage(), model.get("key"), value)) {
-      model.set({ written: value, pending: false, available: true });
-    } else {
-      model.set({ available: false });
-    }
-    model.save_changes();
-  };
-  model.on("change:value", onValue);
-  return () => { model.off("change:value", onValue); };
-}
-export default { render };
-"""
+#: The ES module (``speculation_nb/assets/device_memory.js``), as text.
+ESM = asset_text("device_memory.js")
 
 try:
     import anywidget
@@ -106,7 +58,7 @@ class DeviceMemory(_Base):  # type: ignore[misc]
     >>> memory.observe(lambda change: print(memory.value), "loaded")  # doctest: +SKIP
     """
 
-    _esm = ESM
+    _esm = widget_file("device_memory.js")
     #: The ``localStorage`` key (fixed when made).
     key = Unicode("").tag(sync=True)
     #: The kept JSON text; ``""``: nothing kept.

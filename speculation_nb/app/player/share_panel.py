@@ -43,6 +43,7 @@ from urllib.parse import parse_qs, quote
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ... import players
+from ...assets import asset_text
 from ...engine.game import Game
 from ...engine.session import Session
 from ...languages.markup import escape as esc
@@ -57,31 +58,12 @@ __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "sh
 
 log = logging.getLogger("speculation_nb.widgets")
 
-CSS = """
-.spec-share { gap: 6px; }
-.spec-share .spec-share-row { gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-share .spec-share-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: 0.6px; color: #5b6270; }
-.spec-share .spec-share-link-box .widget-html-content { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-share input.spec-share-link { flex: 1 1 320px; min-width: 0; font-size: 15px; height: 36px; padding: 0 8px;
-  border: 1px solid #b8c0cc; border-radius: 6px; background: #f7f8fa; font-family: monospace; }
-.spec-share button.spec-share-copy { height: 40px; font-size: 16px; padding: 0 14px; border-radius: 8px;
-  cursor: pointer; }
-.spec-share .spec-share-copied { font-size: 15px; color: #5a4500; }
-.spec-share .spec-share-message .widget-html-content { white-space: normal; font-size: 16px; }
-.spec-share .spec-share-error .widget-html-content { color: #8a1f11; }
-.spec-share a.spec-share-file { font-size: 16px; }
-"""
+#: The panel's look (``speculation_nb/assets/share_panel.css``).
+CSS = asset_text("share_panel.css")
 
-#: The Copy button's script: select the field, then copy where the browser allows it.
-#: It reads the link from the field only; its words come from data- attributes.
-_COPY_JS = (
-    "(function(b){var box=b.parentNode,i=box.querySelector('input'),s=box.querySelector('.spec-share-copied');"
-    "i.focus();i.select();function say(ok){s.textContent=ok?b.dataset.done:b.dataset.manual;}"
-    "try{if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(i.value)"
-    ".then(function(){say(true);},function(){say(document.execCommand&&document.execCommand('copy'));});return;}"
-    "say(document.execCommand&&document.execCommand('copy'));}catch(e){say(false);}})(this)"
-)
+#: The Copy button's script (``speculation_nb/assets/copy_link.js``): select the field, then copy
+#: where the browser allows it. It reads the link from the field only; its words come from data- attributes.
+_COPY_JS = asset_text("copy_link.js")
 
 
 def default_names(players_count: int, temperament: str) -> list[str]:

@@ -36,6 +36,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 
 from ... import odds, simulate
+from ...assets import asset_text
 from ...engine.checks import parse_seed
 from ...languages.markup import escape as esc
 from ...languages.translator import Translator
@@ -51,23 +52,8 @@ DEFAULT_RUNS = 1_000
 #: The first batch; each next one is twice as large, up to the simulator's chunk.
 FIRST_BATCH = 100
 
-CSS = """
-.spec-simulation { gap: 4px; }
-.spec-simulation .spec-sim-row { gap: 8px; align-items: center; flex-wrap: wrap; }
-.spec-simulation .spec-sim-runs, .spec-simulation .spec-sim-seed { width: 150px; max-width: 100%; }
-.spec-simulation .spec-sim-title .widget-html-content { font-size: 14px; font-weight: 700; text-transform: uppercase;
-  letter-spacing: 0.6px; color: #5b6270; }
-.spec-simulation .spec-sim-status .widget-html-content { white-space: normal; font-size: 16px; }
-.spec-simulation table.spec-sim-table { border-collapse: collapse; font-size: 15px; }
-.spec-simulation .spec-sim-table th { text-align: right; color: #5b6270; font-weight: 600; padding: 1px 8px; }
-.spec-simulation .spec-sim-table td { text-align: right; padding: 1px 8px; font-variant-numeric: tabular-nums; }
-.spec-simulation .spec-sim-table td:first-child, .spec-simulation .spec-sim-table th:first-child { text-align: left; }
-.spec-simulation .spec-sim-far { color: #8a1f11; font-weight: 700; }
-.spec-simulation .spec-sim-group th { text-align: left; padding-top: 4px; color: #1c1c1c; }
-.spec-simulation .spec-sim-table td:first-child { padding-left: 14px; }
-.spec-simulation .spec-sim-table tr[data-row="hold"] td:first-child { padding-left: 8px; font-weight: 700; }
-.spec-simulation .spec-sim-chart svg { max-width: 100%; height: auto; }
-"""
+#: The panel's look (``speculation_nb/assets/simulation_panel.css``).
+CSS = asset_text("simulation_panel.css")
 
 
 def batches(total: int, first: int = FIRST_BATCH, largest: int = simulate.CHUNK) -> Iterator[int]:
