@@ -10,10 +10,12 @@ module is ``keys.js``.
 from __future__ import annotations
 
 import fnmatch
+import html
 import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,3 +127,49 @@ def test_anywidget_gets_the_files_path() -> None:
     given the path and reads the file itself."""
     path = widget_file("keys.js")
     assert isinstance(path, Path) and path == FOLDER / "keys.js"
+
+
+#: Each way a Copy press can go: the clipboard API ("api": granted, "refuse": it rejects,
+#: None: none in this context), and what the browser's copy command answers then.
+COPY_CASES = [("api", False, "Copied.", True), ("refuse", True, "Copied.", False), ("refuse", False, "By hand.", False)]
+COPY_CASES += [(None, True, "Copied.", False), (None, False, "By hand.", False)]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("clipboard", "command", "said", "through_api"), COPY_CASES)
+def test_the_copy_script_copies_the_link_beside_it_and_says_so(
+    open_page: Any, clipboard: str | None, command: bool, said: str, through_api: bool
+) -> None:
+    """``copy_link.js`` in the markup of the teacher's panel (the share panel's is the same but for
+    its classes): the link of the field beside the button, and the button's own words in the live
+    region beside it; the browser's copy command where the clipboard API is missing or refuses."""
+    link = "http://192.168.1.20:8866/?table=ABCDE-FGHJK"
+    page, watch = open_page("about:blank", width=600, height=300)
+    onclick = html.escape(asset_text("copy_link.js"), quote=True)
+    page.set_content(
+        f'<div><input class="spec-host-address" type="text" readonly value="{link}">'
+        f'<button class="spec-host-copy" type="button" data-done="Copied." data-manual="By hand." '
+        f'onclick="{onclick}">Copy</button><span class="spec-host-copied" aria-live="polite"></span></div>'
+    )
+    page.evaluate(
+        """([clipboard, command]) => {
+          window.copied = [];
+          const api = clipboard === null ? undefined : {
+            writeText: (text) => clipboard === "api" ? (window.copied.push(["api", text]), Promise.resolve())
+                                                     : Promise.reject(new Error("denied")) };
+          Object.defineProperty(navigator, "clipboard", { value: api, configurable: true });
+          Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
+          document.execCommand = (name) => {
+            window.copied.push([name, document.getSelection().toString() || document.activeElement.value]);
+            return command;
+          };
+        }""",
+        [clipboard, command],
+    )
+    page.click("button.spec-host-copy")
+    page.wait_for_function("() => document.querySelector('.spec-host-copied').textContent !== ''")
+    assert page.locator(".spec-host-copied").inner_text() == said
+    copied = page.evaluate("window.copied")
+    assert copied[0] == (["api", link] if through_api else ["copy", link])
+    assert page.evaluate("document.activeElement.className") == "spec-host-address"  # selected for Ctrl-C
+    watch.assert_clean()
