@@ -29,6 +29,7 @@ from typing import Any
 from .. import odds
 from ..engine.cards import Card
 from ..engine.game import Game
+from ..engine.legality import LegalActions
 from ..engine.session import Session
 
 __all__ = [
@@ -46,6 +47,10 @@ __all__ = [
 
 #: Who sits at a seat: nobody, people (members), a computer player, the teacher (taken over).
 SEAT_KINDS = ("free", "people", "computer", "teacher")
+#: Who may do what now: the game's own :class:`~speculation_nb.engine.legality.LegalActions`, as
+#: published (``due``: reveal, open_auction, bid, accept, decline; ``withdraw`` is read back from
+#: the standing bids; blind trades, V3, are the teacher's and are not published).
+Due = LegalActions
 _FRACTION = re.compile(r"^-?[0-9]{1,400}(/[1-9][0-9]{0,400})?$")
 
 
@@ -59,18 +64,6 @@ class SeatView:
 class AuctionView:
     bids: Mapping[int, int]  #: each bidder's standing bid
     best: int | None  #: the seat with the best offer (highest, then earliest), None without bids
-
-
-@dataclass(frozen=True)
-class Due:
-    """Who may do what now: the seat due to reveal, the holder who may open an auction, each
-    bidder's range of new bids, the bids the holder may accept, the holder who may decline."""
-
-    reveal: int | None
-    open_auction: int | None
-    bid: Mapping[int, tuple[int, int]]
-    accept: tuple[int, ...]
-    decline: int | None
 
 
 @dataclass(frozen=True)
@@ -164,14 +157,14 @@ def _numbers(game: Game) -> dict[str, Any]:
 
 
 def _due(game: Game) -> dict[str, Any]:
-    open_ = game.auction is not None and not game.over
-    ranges = {str(s): list(r) for s in range(game.rules.players) if (r := game.bid_range(s)) is not None}
+    """Who may do what now, as :meth:`Game.legal_actions` says (blind trades are the teacher's)."""
+    legal = game.legal_actions()
     return {
-        "reveal": game.turn if game.can_reveal() else None,
-        "open_auction": game.holder if game.can_open_auction() else None,
-        "bid": ranges,
-        "accept": [int(s) for s in game.acceptable()],
-        "decline": game.holder if open_ else None,
+        "reveal": legal.reveal,
+        "open_auction": legal.open_auction,
+        "bid": {str(s): list(r) for s, r in legal.bid.items()},
+        "accept": list(legal.accept),
+        "decline": legal.decline,
     }
 
 
@@ -347,6 +340,7 @@ def read_public_moment(data: Any) -> Moment:
         lo, hi = (_int(x, w) for x in _list(v, w, 2))
         return lo, hi
 
+    holder = seat(d["holder"], "holder")
     o = _obj(d["odds"], "odds")
     if set(o) != {"hold", "win", "expected_pot", "fair", "break_even", "seller_break_even"}:
         raise _fail("odds", "{hold, win, expected_pot, fair, break_even, seller_break_even}", o)
@@ -385,7 +379,7 @@ def read_public_moment(data: Any) -> Moment:
         trump=trump,
         turn_up=_card(d["turn_up"], "turn_up"),
         best=_card(d["best"], "best"),
-        holder=seat(d["holder"], "holder"),
+        holder=holder,
         dealer=None if d.get("dealer") is None else seat(d["dealer"], "dealer"),
         turn=None if d["turn"] is None else seat(d["turn"], "turn"),
         face_up=tuple(
@@ -398,12 +392,14 @@ def read_public_moment(data: Any) -> Moment:
         if dead_cards is None
         else tuple(_card(c, "dead_cards") for c in _list(dead_cards, "dead_cards")),
         auction=auction,
-        due=Due(
+        due=LegalActions(
             reveal=None if due["reveal"] is None else seat(due["reveal"], "due.reveal"),
             open_auction=None if due["open_auction"] is None else seat(due["open_auction"], "due.open_auction"),
             bid=_seat_map(due["bid"], "due.bid", n, span),
+            withdraw=() if auction is None else tuple(auction.bids),
             accept=tuple(seat(x, "due.accept") for x in _list(due["accept"], "due.accept")),
             decline=None if due["decline"] is None else seat(due["decline"], "due.decline"),
+            holder=holder,
         ),
         odds=Odds(
             hold=_fraction(o["hold"], "odds.hold"),

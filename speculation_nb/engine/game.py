@@ -271,13 +271,7 @@ class Game:
         seat = plain(seat)
         if self._over or self._auction is None or not is_whole(seat) or not 0 <= seat < self._rules.players:
             return None
-        if seat == self._holder:
-            return None
-        low = self._auction.get(seat, 0) + 1
-        high = self._stacks[seat]
-        if self._rules.price_cap is not None:
-            high = min(high, self._rules.price_cap)
-        return (low, high) if low <= high else None
+        return legality.bid_span(self._rules, self._holder, self._auction, self._stacks, seat)
 
     def acceptable(self) -> list[int]:
         """The seats whose standing bid the holder may accept now (P1, hoyle1847 d)."""
@@ -289,6 +283,13 @@ class Game:
 
     def can_blind_trade(self) -> bool:
         return self._rules.blind_trading and not self._over and self._auction is None
+
+    def legal_actions(self, seat: int | None = None) -> legality.LegalActions:
+        """Every action the rules allow now, or only ``seat``'s (:class:`.legality.LegalActions`: who
+        reveals, opens an auction, bids how much, withdraws, accepts, declines, trades). ``.allows(action)``
+        is True exactly when this game takes ``action``; any other raises IllegalAction naming the rule."""
+        legal = legality.legal_actions(self)
+        return legal if seat is None else legal.of(plain(seat))
 
     # ----------------------------------------------------------------- actions
     def reveal(self, seat: int | None = None) -> Card:

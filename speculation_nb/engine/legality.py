@@ -1,4 +1,4 @@
-"""What the rules refuse: every action of a deal checked before it is taken.
+"""What the rules allow and what they refuse: every action of a deal checked before it is taken.
 
 Each function looks at the deal as it stands (its public facts, passed in) and one proposed
 action, and raises :class:`~speculation_nb.engine.errors.IllegalAction` naming the rule (``"P4"``),
@@ -6,18 +6,39 @@ the case (``key``) and its numbers (``params``) if the rules forbid it; it chang
 :class:`~speculation_nb.engine.game.Game` calls them first and only then acts, so a refused action
 leaves the game exactly as it was. The English messages are the API's (``str(error)``); the
 app words the refusals from ``key`` and ``params`` (catalog keys ``error.<key>``).
+
+The other side of the same rules is :class:`LegalActions` (``Game.legal_actions()``): every
+action the rules allow at a moment, by seat. It is read, never rebuilt, by whoever must know
+who may act: the computer players' loop, the shared table's published moment ("who is due")
+and the students' buttons. For every action ``a``, ``legal.allows(a)`` is True exactly when
+the game accepts ``a`` (the property tests check it on random rules and random play).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from .checks import MAX_STACK, is_whole, quote
+from .actions import Action
+from .checks import MAX_STACK, is_whole, plain, quote
 from .errors import IllegalAction
 from .settings import Rules
 
-__all__ = ["check_bid", "check_live", "check_reveal", "check_sale", "check_seat", "check_trade"]
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "LegalActions",
+    "bid_span",
+    "check_bid",
+    "check_live",
+    "check_reveal",
+    "check_sale",
+    "check_seat",
+    "check_trade",
+    "legal_actions",
+]
 
 
 def _shown(value: int) -> int | str:
@@ -172,3 +193,134 @@ def check_trade(
             price=_shown(price),
             stack=stacks[buyer],
         )
+
+
+# ------------------------------------------------------------------ what the rules allow
+def bid_span(
+    rules: Rules, holder: int, auction: Mapping[int, int], stacks: Sequence[int], seat: int
+) -> tuple[int, int] | None:
+    """P2, V4: the lowest and highest new bid ``seat`` may make in the open ``auction``, or None
+    (the holder, or no whole number fits: above its standing bid, at most its stack and the cap)."""
+    if seat == holder:
+        return None
+    low = auction.get(seat, 0) + 1
+    high = stacks[seat] if rules.price_cap is None else min(stacks[seat], rules.price_cap)
+    return (low, high) if low <= high else None
+
+
+@dataclass(frozen=True)
+class LegalActions:
+    """Every action the rules allow at one moment of a deal (``Game.legal_actions()``).
+
+    Each field names who may act and how (rule numbers of RULES.md):
+
+    * ``reveal``: the seat due to turn up its top card (P3, P4), or None (an auction is open,
+      or the deal is over);
+    * ``open_auction``: the holder, who may put the best trump up for sale (P2), or None;
+    * ``bid``: ``{seat: (lowest, highest)}``, the new bids each seat may make in the open
+      auction (P2, V4); every whole number between the two is allowed;
+    * ``withdraw``: the seats with a standing bid, which they may withdraw (a bid of 0, P2);
+    * ``accept``: the bidders whose standing bid the holder may accept (P2; P1 and hoyle1847 (d):
+      the best offer only);
+    * ``decline``: the holder while an auction is open (P2), or None;
+    * ``trade``: V3, ``{(buyer, seller): (most cards, most chips)}``: the buyer may pay the
+      seller 1 to "most chips" for its top 1 to "most cards" face-down cards.
+
+    The holder acts for ``open_auction``, ``accept`` and ``decline`` (those actions name no
+    seat of their own; ``accept``'s seat is the buyer's). :meth:`allows` says whether one
+    :class:`~.actions.Action` is allowed; :meth:`of` keeps what one seat may do; :attr:`seats`
+    are the seats that may act now.
+
+    >>> from speculation_nb import Game, Rules
+    >>> game = Game.deal(Rules(players=3), seed=1)
+    >>> legal = game.legal_actions()
+    >>> legal.reveal == game.turn, legal.open_auction == game.holder, legal.bid
+    (True, True, {})
+    """
+
+    reveal: int | None = None
+    open_auction: int | None = None
+    bid: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    withdraw: tuple[int, ...] = ()
+    accept: tuple[int, ...] = ()
+    decline: int | None = None
+    trade: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    #: The seat that holds the best trump (it acts for open_auction, accept and decline).
+    holder: int | None = None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that may do something now, in seat order ("who is due")."""
+        who = set(self.bid) | set(self.withdraw) | {s for pair in self.trade for s in pair}
+        if self.reveal is not None:
+            who.add(self.reveal)
+        holder_acts = self.open_auction is not None or self.accept or self.decline is not None
+        if holder_acts and self.holder is not None:
+            who.add(self.holder)
+        return tuple(sorted(who))
+
+    def of(self, seat: int) -> LegalActions:
+        """Only what ``seat`` may do now (the holder's choices, its bids, its trades)."""
+        holds = seat == self.holder
+        return LegalActions(
+            reveal=self.reveal if self.reveal == seat else None,
+            open_auction=self.open_auction if holds else None,
+            bid={s: r for s, r in self.bid.items() if s == seat},
+            withdraw=tuple(s for s in self.withdraw if s == seat),
+            accept=self.accept if holds else (),
+            decline=self.decline if holds else None,
+            trade={pair: most for pair, most in self.trade.items() if seat in pair},
+            holder=self.holder,
+        )
+
+    def allows(self, action: Action) -> bool:
+        """True exactly when the game would take ``action`` now (whatever its numbers' types)."""
+        args = {name: plain(value) for name, value in action.args}
+        if action.kind == "reveal" and args["seat"] is None:  # whoever is due (``game.reveal()``)
+            return self.reveal is not None
+        if any(not is_whole(value) for value in args.values()):
+            return False
+        kind = action.kind
+        if kind == "reveal":
+            return self.reveal is not None and args["seat"] == self.reveal
+        if kind == "open_auction":
+            return self.open_auction is not None
+        if kind == "decline":
+            return self.decline is not None
+        if kind == "accept":
+            return args["seat"] in self.accept
+        if kind == "bid":
+            seat, amount = args["seat"], args["amount"]
+            if amount == 0:
+                return seat in self.withdraw
+            span = self.bid.get(seat)
+            return span is not None and span[0] <= amount <= span[1]
+        if kind == "blind_trade":
+            most = self.trade.get((args["buyer"], args["seller"]))
+            return most is not None and 1 <= args["count"] <= most[0] and 1 <= args["price"] <= most[1]
+        return False
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self.allows(action)
+
+
+def legal_actions(game: Game) -> LegalActions:
+    """The :class:`LegalActions` of ``game`` as it stands, read from its public facts."""
+    holder = game.holder
+    if game.over:
+        return LegalActions(holder=holder)
+    auction = game.auction
+    stacks = game.stacks
+    if auction is not None:
+        spans = {s: r for s in range(game.rules.players) if (r := bid_span(game.rules, holder, auction, stacks, s))}
+        return LegalActions(
+            bid=spans, withdraw=tuple(auction), accept=tuple(game.acceptable()), decline=holder, holder=holder
+        )
+    trades: dict[tuple[int, int], tuple[int, int]] = {}
+    if game.rules.blind_trading:
+        down, n = game.face_down, game.rules.players
+        for buyer in range(n):
+            for seller in range(n):
+                if buyer != seller and down[seller] and stacks[buyer]:
+                    trades[buyer, seller] = (down[seller], stacks[buyer])
+    return LegalActions(reveal=game.turn, open_auction=holder, trade=trades, holder=holder)

@@ -31,6 +31,7 @@ from weakref import WeakKeyDictionary
 
 from ..engine.actions import Action
 from ..engine.checks import is_whole as _whole
+from ..engine.legality import LegalActions
 from . import reasons
 from .protocol import Strategy, StrategyError, Trade, trade_offers
 
@@ -79,11 +80,8 @@ def _strict(strict: bool, message: str) -> None:
 # --------------------------------------------------------------------------- auctions
 def bidders(game: Game) -> list[int]:
     """The seats that may bid in the open auction, clockwise from the holder's left."""
-    if game.auction is None or game.over:
-        return []
-    n = game.rules.players
-    order = [(game.holder + i) % n for i in range(1, n)]
-    return [seat for seat in order if game.bid_range(seat) is not None]
+    spans = game.legal_actions().bid
+    return [seat for seat in _order(game) if seat in spans]
 
 
 def _order(game: Game) -> list[int]:
@@ -94,8 +92,9 @@ def _order(game: Game) -> list[int]:
 def _next_bid(game: Game, strategies: Mapping[int, Strategy], after: int, strict: bool) -> Move | None:
     """The first computer bid of the round from the seat after position ``after`` (clockwise from
     the holder's left; -1: from the start), or None if none of them bids."""
+    spans = game.legal_actions().bid
     for seat in _order(game)[after + 1 :]:
-        span = game.bid_range(seat)
+        span = spans.get(seat)
         player = strategies.get(seat)
         if span is None or player is None:
             continue
@@ -141,14 +140,9 @@ def _bidding(game: Game, strategies: Mapping[int, Strategy], rounds: int, strict
 
 
 def _person_has_a_say(game: Game, strategies: Mapping[int, Strategy]) -> bool:
-    """A person (a seat without a strategy) holds the card, has a standing bid or may bid."""
-    auction = game.auction or {}
-    for seat in range(game.rules.players):
-        if seat in strategies:
-            continue
-        if seat == game.holder or seat in auction or game.bid_range(seat) is not None:
-            return True
-    return False
+    """A person (a seat without a strategy) holds the card, has a standing bid or may bid: the
+    rules leave them something to do in the auction."""
+    return any(seat not in strategies for seat in game.legal_actions().seats)
 
 
 def holder_decision(game: Game, player: Strategy, *, strict: bool = False) -> Move:
@@ -157,7 +151,7 @@ def holder_decision(game: Game, player: Strategy, *, strict: bool = False) -> Mo
     (``strict``: raises :class:`~.protocol.StrategyError`)."""
     seat = game.holder
     choice = player.choose_sale(game, seat)
-    acceptable = game.acceptable()
+    acceptable = list(game.legal_actions().accept)
     if choice is not None and choice not in acceptable:
         _strict(strict, f"{player.name} at seat {seat} chose to sell to {choice!r}; acceptable: {acceptable}")
         choice = None
@@ -168,14 +162,13 @@ def holder_decision(game: Game, player: Strategy, *, strict: bool = False) -> Mo
 
 
 # --------------------------------------------------------------------------- trades (V3)
-def _legal_trade(game: Game, seat: int, trade: object) -> bool:
-    n = game.rules.players
+def _legal_trade(legal: LegalActions, seat: int, trade: object) -> bool:
+    """``trade`` is a (buyer, seller, count, price) that ``seat``, one of its sides, may propose now."""
     if not isinstance(trade, tuple) or len(trade) != 4 or not all(_whole(x) for x in trade):
         return False
     buyer, seller, count, price = (int(x) for x in trade)
-    if seat not in (buyer, seller) or buyer == seller or not (0 <= buyer < n and 0 <= seller < n):
-        return False
-    return 1 <= count <= game.face_down[seller] and 1 <= price <= game.stacks[buyer]
+    action = Action.make("blind_trade", buyer=buyer, seller=seller, count=count, price=price)
+    return seat in (buyer, seller) and legal.allows(action)
 
 
 def _trading(
@@ -201,8 +194,9 @@ def _trading(
         player = strategies.get(seat)
         if player is None:
             continue
+        legal = game.legal_actions()
         for offer in trade_offers(player, game, seat)[:max_offers]:
-            if not _legal_trade(game, seat, offer):
+            if not _legal_trade(legal, seat, offer):
                 _strict(strict, f"{player.name} at seat {seat} proposed an impossible trade {offer!r}")
                 continue
             trade = Trade(*(int(x) for x in offer))

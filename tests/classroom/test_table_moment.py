@@ -179,3 +179,15 @@ def test_a_moment_of_an_older_referee_without_the_dealer_still_reads():
     del record["holder"]
     with pytest.raises(ValueError, match="holder"):
         read_public_moment(record)
+
+
+@pytest.mark.parametrize("which", range(len(RULES)))
+def test_the_published_due_is_the_games_legal_actions_P2_P3(which):
+    """Who is due, as the students' buttons read it, is ``Game.legal_actions()`` read back."""
+    session = played(RULES[which], 3)
+    for k in range(len(session.game.history) + 1):
+        game = session.game.at(k)
+        m = read_public_moment(public_moment(session, k))
+        assert m.due == game.legal_actions()
+        for seat in range(game.rules.players):
+            assert m.due.of(seat) == game.legal_actions(seat)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...classroom.moment import Moment
+from ...engine.legality import LegalActions
 from ...languages.translator import Translator
 from ..common.parts import UI, NumberField, button, esc, html_widget, set_traits, show
 
@@ -129,24 +130,26 @@ def draw_actions(
     ``busy``: a request is awaited (the buttons wait too); ``span_before``: the bid range last
     suggested. Returns the bid range now open to ``me`` (None when none is)."""
     # T3: a seat the teacher took over, or a computer plays, refuses its members: no buttons.
-    mine = me is not None and 0 <= me < len(m.seats) and m.seats[me].kind == "people"
-    live = m.live and not m.paused and not m.over and mine
-    due = m.due
-    can_reveal = live and due.reveal == me
-    can_offer = live and due.open_auction == me
-    span = due.bid.get(me) if live and me is not None else None
+    # What the seat may do is the game's own legal_actions, as the referee published them (due).
+    people = me is not None and 0 <= me < len(m.seats) and m.seats[me].kind == "people"
+    live = m.live and not m.paused and not m.over and people
+    allowed = m.due.of(me) if live and me is not None else LegalActions()
+    can_reveal = allowed.reveal is not None
+    can_offer = allowed.open_auction is not None
+    span = allowed.bid.get(me) if me is not None else None
     standing = m.auction is not None and me is not None and me in m.auction.bids
+    can_withdraw = bool(allowed.withdraw)
     buyers = buyers if live else []
-    can_decline = live and due.decline == me
+    can_decline = allowed.decline is not None
     show(ui.member_next, can_reveal)
     show(ui.member_offer, can_offer)
     if can_offer:
         set_traits(ui.member_offer, description=t("button.open_auction", card=str(m.best)))
         set_traits(ui.member_offer, tooltip=t("tooltip.open_auction"))
-    show(ui.member_bid_row, span is not None or (live and standing))
+    show(ui.member_bid_row, span is not None or can_withdraw)
     show(ui.member_bid, span is not None)
     show(ui.member_bid_amount, span is not None)
-    show(ui.member_withdraw, live and standing)
+    show(ui.member_withdraw, can_withdraw)
     if span is not None and span != span_before:  # a new range: suggest its lowest bid once
         low, high = span
         set_traits(ui.member_bid_amount, min=low, max=high, value=low)
