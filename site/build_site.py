@@ -11,7 +11,9 @@ and writes ``_site/`` (or ``DIR``):
 * ``reset.html`` starts a lesson again (deletes the student's copy kept in the browser);
 * ``static/pyodide-<hash>/`` is the Pyodide runtime and every wheel the app and lessons import.
   The folder's name is a hash of its lock file, which lists every wheel with its sha256: a build
-  that changes any of them gets a new address, so no browser keeps a stale file after an update.
+  that changes any of them gets a new address, so no browser keeps a stale file after an update;
+* ``service-worker.js`` keeps an offline copy of the app (and of the lessons once opened), and
+  ``manifest.webmanifest`` makes the site installable (``site/site_offline.py``).
 
 Nothing is fetched from elsewhere at run time. Every download is cached under
 ``~/.cache/speculation_nb/site/`` (``SPECULATION_SITE_CACHE``), keyed by version and checked by
@@ -45,6 +47,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import site_offline  # noqa: E402  (beside this file, which runs as a script)
+
 REPO = HERE.parent
 PINS: dict[str, Any] = json.loads((HERE / "pins.json").read_text(encoding="utf-8"))
 LANGS = ("en", "it", "pt", "de")
@@ -399,17 +404,24 @@ def edit_config(page: str, change: Any) -> str:
     return page[: match.start(2)] + text + page[match.end(2) :]
 
 
-def site_scripts(messages: dict[str, dict[str, str]]) -> str:
-    """The site's words and page script (``site/page.js``) as inline scripts."""
+def site_scripts(messages: dict[str, dict[str, str]], site: dict[str, Any]) -> str:
+    """The site's words, ``site`` (``window.SPECULATION_SITE``: ``root``, the site's root from the
+    page; ``app``, whether it is the app's page; ``liteVersion``) and the page script
+    (``site/page.js``) as inline scripts."""
     words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
+    about = json.dumps(site).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8")
-    return f"<script>window.SPECULATION_SITE_WORDS = {words};</script>\n<script>{script}</script>\n"
+    return (
+        f"<script>window.SPECULATION_SITE_WORDS = {words};\nwindow.SPECULATION_SITE = {about};</script>\n"
+        f"<script>{script}</script>\n"
+    )
 
 
 def stylesheets(page: str, prefix: str) -> str:
-    """The site's stylesheet in, and Font Awesome from the site instead of a CDN."""
+    """The site's stylesheet, manifest and icons in, and Font Awesome from the site instead of a CDN."""
     page = CDN_RE.sub(lambda m: f"{prefix}static/fontawesome/css/{m.group(1)}", page)
-    return page.replace("</head>", f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n</head>', 1)
+    links = f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n' + site_offline.head_links(prefix)
+    return page.replace("</head>", links + "</head>", 1)
 
 
 APP_PAGE = "voici/render/app.html"
@@ -440,7 +452,8 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     if voici_script not in page:
         raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
     # The page script must run after the configuration is in the page and before Voici reads it.
-    page = page.replace(voici_script, site_scripts(messages) + voici_script)
+    site = {"root": up, "app": True, "liteVersion": lite_version()}
+    page = page.replace(voici_script, site_scripts(messages, site) + voici_script)
     english = messages["en"]
     page = page.replace(
         '<h2 id="loading_text">Running ...</h2>',
@@ -474,12 +487,20 @@ def redirect_page(target: str) -> str:
     )
 
 
+def lite_version() -> str:
+    """JupyterLite's version (its lab's ``appVersion``)."""
+    from importlib.metadata import version
+
+    return version("jupyterlite-core")
+
+
 def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     names = [p.name for p in lessons()]
     page = (HERE / "reset.html").read_text(encoding="utf-8")
     page = page.replace("/*LESSONS*/[]", json.dumps(names)).replace("__STORAGE__", STORAGE_NAME)
     page = page.replace("This page needs JavaScript.", html.escape(messages["en"]["app.site.needs_javascript"]))
-    page = stylesheets(page, "./").replace("</head>", site_scripts(messages) + "</head>", 1)
+    site = {"root": "./", "app": False, "liteVersion": lite_version()}
+    page = stylesheets(page, "./").replace("</head>", site_scripts(messages, site) + "</head>", 1)
     (out / "reset.html").write_text(page, encoding="utf-8")
 
 
@@ -582,6 +603,7 @@ def build(output: Path) -> dict[str, Any]:
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
         trim_output(out)
+        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"])
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -593,6 +615,7 @@ def build(output: Path) -> dict[str, Any]:
         "packages": packages,
         "lessons": [p.name for p in lessons()],
         "bytes": size,
+        "offline": offline,
         "seconds": round(time.monotonic() - started, 1),
     }
 

@@ -20,6 +20,9 @@ from browser_fixtures import browser, open_page, playwright_session  # noqa: E40
 # The one real redis-server of the session (the table store's tests and the shared table's
 # browser tests share it).
 from redis_server import redis_server  # noqa: E402,F401
+
+# The static site's build, server and offline browser: one of each for every module that uses them.
+from site_fixtures import built_site, outside, site_browser, site_url  # noqa: E402,F401
 from voila_server import running_servers  # noqa: E402
 
 

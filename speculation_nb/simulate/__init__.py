@@ -76,7 +76,7 @@ def _summary(out: PlayOuts) -> Estimate:
     seats: list[int | None] = [*range(out.players), None]
     win: dict[int | None, float] = {}
     win_se: dict[int | None, float] = {}
-    counts = np.bincount(out.winner.astype(np.int64) + 1, minlength=out.players + 1)
+    counts = np.bincount(out.winner.astype(np.intp) + 1, minlength=out.players + 1)  # intp: Pyodide is 32-bit
     for seat in seats:
         p = counts[0 if seat is None else seat + 1] / k
         win[seat] = float(p)

@@ -152,6 +152,12 @@ def _draws(rng: np.random.Generator, rows: int, U: int, steps: int) -> np.ndarra
     return out
 
 
+def _take(a: np.ndarray, indices: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``np.take(a, indices, out=out)`` with the indices as the platform's own index type: under
+    Pyodide (32 bits) numpy refuses int64 indices there; elsewhere nothing is copied."""
+    return np.take(a, indices.astype(np.intp, copy=False), out=out)
+
+
 def _partial_shuffle(rng: np.random.Generator, items: np.ndarray, rows: int, steps: int) -> np.ndarray:
     """``(steps, rows)``: column ``r`` holds the first ``steps`` entries of a Fisher-Yates
     shuffle of ``items`` (one shuffle per column; deal-major layout, so each step reads
@@ -167,7 +173,7 @@ def _partial_shuffle(rng: np.random.Generator, items: np.ndarray, rows: int, ste
         np.add(picks[:, i], i, out=j)
         j *= rows
         j += rowid
-        np.take(flat, j, out=chosen)
+        _take(flat, j, out=chosen)
         flat[j] = deck[i]
         deck[i] = chosen
     return deck[:steps]
@@ -250,13 +256,13 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
     for step in range(N):
         np.multiply(due, rows, out=slot)  # [seat due, deal]
         slot += rowid
-        np.take(nxt, slot, out=at)  # where its top card lies
+        _take(nxt, slot, out=at)  # where its top card lies
         np.add(at, rows, out=tmp)
         nxt[slot] = tmp
-        np.take(flat, at, out=card)  # turn it up (P3)
+        _take(flat, at, out=card)  # turn it up (P3)
         if v1:  # V1: a Jack or Five costs a chip, if there is one
             np.greater_equal(card, JF, out=owes)
-            np.take(stacks, slot, out=chips)
+            _take(stacks, slot, out=chips)
             np.greater(chips, 0, out=has)
             np.logical_and(owes, has, out=owes)
             np.subtract(chips, owes, out=chips)
@@ -269,13 +275,13 @@ def _play_chunk(s: Setup, rows: int, rng: np.random.Generator) -> tuple[np.ndarr
         np.maximum(best, card, out=best)
         np.copyto(holder, due, where=better)
         np.floor_divide(at, rows, out=tmp)  # a pile just emptied leaves the mask
-        np.take(last_bit, tmp, out=tmp)
+        _take(last_bit, tmp, out=tmp)
         np.bitwise_xor(mask, tmp, out=mask)
         np.multiply(due, n, out=tmp)  # P3, P4, P7: the next seat, or n when over
         tmp += holder
         tmp *= span
         tmp += mask
-        np.take(lut, tmp, out=due)
+        _take(lut, tmp, out=due)
         if step >= N // 2 and not (due != n).any():
             break
 

@@ -12,7 +12,6 @@ loopback refused and counted (it must be 0):
   student's saved work kept across a reload, then reset from ``reset.html``.
 """
 
-# ruff: noqa: F811  (the session fixtures are imported from site_fixtures, then named as arguments)
 from __future__ import annotations
 
 import hashlib
@@ -28,16 +27,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from site_fixtures import (  # noqa: F401
-    REPO,
-    BuiltSite,
-    OutsideCounter,
-    built_site,
-    offline_page,
-    outside,
-    site_browser,
-    site_url,
-)
+from site_fixtures import REPO, BuiltSite, OutsideCounter, offline_page
 
 from speculation_nb import Rules, Session, odds
 from speculation_nb.languages.translator import catalog

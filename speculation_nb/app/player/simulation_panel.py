@@ -91,7 +91,7 @@ class SimulationResult:
 
 def _summary(parts: list[simulate.PlayOuts], planned: int, seed: int, players: int, stopped: bool) -> SimulationResult:
     held = np.concatenate([p.held for p in parts])
-    winner = np.concatenate([p.winner for p in parts]).astype(np.int64)
+    winner = np.concatenate([p.winner for p in parts]).astype(np.intp)  # bincount: intp (32-bit Pyodide)
     k = len(held)
     counts = np.bincount(winner + 1, minlength=players + 1)
     win: dict[int | None, float] = {}
