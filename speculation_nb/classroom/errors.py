@@ -1,10 +1,11 @@
 """The one error of the shared table: a request or a teacher's step the table's rules refuse.
 
-A :class:`TableRefusal` names its rule of ``docs/TABLE.md`` (``"T3"``), its case (``key``,
-``"table.not_your_seat"``) and the numbers of the case (``params``), exactly as the engine's
-:class:`~speculation_nb.engine.errors.IllegalAction` does, so :func:`speculation_nb.languages.translator.error_text`
-words both alike from the catalogs (``error.table.*``, in ``table.po``): ``"Rule T3: ..."``.
-Its ``str()`` is English, read from the English catalog.
+A :class:`TableRefusal` is a :class:`~speculation_nb.engine.errors.Refusal`, as the engine's
+:class:`~speculation_nb.engine.errors.IllegalAction` is: it names its rule of ``docs/TABLE.md``
+(``"T3"``), its case (``key``, ``"table.not_your_seat"``) and the numbers of the case
+(``params``), so :func:`speculation_nb.languages.translator.error_text` words both alike from the
+catalogs (``error.table.*``, in ``table.po``): ``"Rule T3: ..."``. Its ``str()`` is English, read
+from the English catalog.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.errors import Refusal
+
 __all__ = ["TableRefusal"]
 
 _SEATS = ("seat", "holder", "buyer", "seller")
 
 
-class TableRefusal(Exception):
+class TableRefusal(Refusal):
     """``TableRefusal("T3", "table.not_your_seat", {"seat": 2})``: refused by rule T3.
 
     The refused request (or teacher's step) changed nothing. ``params`` are plain JSON values
@@ -25,10 +28,7 @@ class TableRefusal(Exception):
     """
 
     def __init__(self, rule: str, key: str, params: Mapping[str, Any] | None = None) -> None:
-        self.rule = rule
-        self.key = key
-        self.params: dict[str, Any] = dict(params or {})
-        super().__init__(rule, key, self.params)
+        super().__init__(rule, key, params=params)
 
     @property
     def message(self) -> str:
@@ -46,9 +46,6 @@ class TableRefusal(Exception):
             return text.format_map(shown)
         except (KeyError, ValueError, IndexError, AttributeError):
             return text
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.message}"
 
     def to_reply(self, rid: str | None) -> dict[str, Any]:
         """The refusal as a reply record: ``{"ok": false, "rid": ..., "rule", "key", "params"}``."""

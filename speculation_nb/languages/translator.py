@@ -20,9 +20,9 @@ A key missing from a language falls back to English, then to the key itself
 (so a missing message shows as its key, never as an exception). Numbers and
 percentages are written the way the language writes them (:mod:`babel.numbers`).
 
-:func:`error_text` words an :class:`~speculation_nb.engine.errors.IllegalAction` from
-its ``key`` and ``params`` (never from its English ``str``), prefixed with the
-rule.
+:func:`error_text` words any :class:`~speculation_nb.engine.errors.Refusal` (a rule of the
+game's, the shared table's, a link or a file refused) from its ``key`` and ``params`` (never
+from its English ``str``), prefixed with its rule.
 """
 
 from __future__ import annotations
@@ -289,14 +289,18 @@ _SEAT_PARAMS = ("seat", "due", "best", "buyer", "seller", "holder")
 
 
 def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | None = None) -> str:
-    """A rule refusal in words: ``"Rule P4: Mary holds the best trump and does not turn up cards."``.
+    """A refusal in words: ``"Rule P4: Mary holds the best trump and does not turn up cards."``.
 
-    Worded from ``exc.key`` and ``exc.params`` (``"error.<key>"`` in the catalog),
-    prefixed with ``exc.rule``. Seat numbers become ``names`` when given; other
+    The one wording of every :class:`~speculation_nb.engine.errors.Refusal` (``IllegalAction``,
+    ``TableRefusal``, ``ShareError``) and of anything shaped like one (a shared table's reply):
+    from ``exc.key`` and ``exc.params`` (``"error.<key>"`` in the catalog), prefixed with
+    ``exc.rule`` when there is one; ``exc.cause`` (the refusal that led to it) is worded the
+    same way as the parameter ``reason``. Seat numbers become ``names`` when given; other
     whole numbers (chips, counts) are written the way the language writes them.
     """
     t = t or translator()
     params: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
+    cause = getattr(exc, "cause", None)
     for name, value in list(params.items()):
         if not is_whole(value):
             continue
@@ -307,6 +311,8 @@ def error_text(exc: Any, t: Translator | None = None, names: Sequence[str] | Non
                 params[name] = t("seat.number", n=value)
         else:
             params[name] = t.number(value)
+    if cause is not None:
+        params["reason"] = error_text(cause, t, names)
     key = f"error.{getattr(exc, 'key', '')}"
     if t.has(key):
         message = t(key, **params)

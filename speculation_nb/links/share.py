@@ -69,8 +69,9 @@ from urllib.parse import quote, urlencode
 
 from ..engine.actions import Action
 from ..engine.checks import MAX_PLAYER_NAME, MAX_SEED
-from ..engine.errors import IllegalAction
+from ..engine.errors import IllegalAction, Refusal
 from ..engine.game import Game
+from ..engine.saving import GAME_FORMAT, SESSION_FORMAT, VERSION
 from ..engine.session import Session
 from ..engine.settings import PRESETS, Rules
 
@@ -123,19 +124,17 @@ _FIELDS = {
 }
 
 
-class ShareError(ValueError):
-    """A link or a file that cannot be opened, with the reason as a catalog ``key``
-    (``"error.share.not_replay"``) and its ``params``; ``str()`` is English.
+class ShareError(Refusal):
+    """A link or a file that cannot be opened: a :class:`~speculation_nb.engine.errors.Refusal`
+    with no numbered rule, its case as ``key`` (``"share.not_replay"``, worded by the catalog's
+    ``error.share.not_replay``) and its ``params``; ``str()`` is English.
 
-    ``cause`` is the :class:`~speculation_nb.IllegalAction` that stopped a replay, if one did
-    (word it with :func:`speculation_nb.languages.translator.error_text`).
+    ``cause`` is the :class:`~speculation_nb.IllegalAction` that stopped a replay, if one did;
+    :func:`speculation_nb.languages.translator.error_text` words both, the cause as ``{reason}``.
     """
 
-    def __init__(self, key: str, message: str, cause: IllegalAction | None = None, **params: Any) -> None:
-        self.key = key
-        self.params = params
-        self.cause = cause
-        super().__init__(message)
+    def __init__(self, key: str, message: str, cause: Refusal | None = None, **params: Any) -> None:
+        super().__init__("", key, message, params, cause)
 
 
 # ------------------------------------------------------------------ the moves
@@ -164,7 +163,7 @@ def decode_moves(text: str) -> list[list[Action | None]]:
     """The actions of each deal from :func:`encode_moves`; a reveal is ``None`` (the seat due
     turns up, P3). Anything else than that form raises :class:`ShareError`."""
     if not isinstance(text, str) or len(text) > MAX_MOVES:
-        raise ShareError("error.share.too_long", f"the moves are longer than {MAX_MOVES} characters", limit=MAX_MOVES)
+        raise ShareError("share.too_long", f"the moves are longer than {MAX_MOVES} characters", limit=MAX_MOVES)
     deals: list[list[Action | None]] = []
     for part in text.split("_"):
         actions: list[Action | None] = []
@@ -182,19 +181,19 @@ def decode_moves(text: str) -> list[list[Action | None]]:
                 names = ()
             if names is None or len(numbers) != len(names) or not all(n.isdigit() and len(n) <= 6 for n in numbers):
                 raise ShareError(
-                    "error.share.bad_moves", f"the moves cannot be read at {match.group(0)!r}", text=match.group(0)[:12]
+                    "share.bad_moves", f"the moves cannot be read at {match.group(0)!r}", text=match.group(0)[:12]
                 )
             values = [int(n) for n in numbers]
             if letter == "r":
                 count = values[0] if values else 1
                 if not 1 <= count <= 1000:
-                    raise ShareError("error.share.bad_moves", f"{count} reveals in a row", text=match.group(0)[:12])
+                    raise ShareError("share.bad_moves", f"{count} reveals in a row", text=match.group(0)[:12])
                 actions.extend([None] * count)
             else:
                 actions.append(Action.make(_KIND[letter], **dict(zip(names, values))))
         if at != len(part):
             raise ShareError(
-                "error.share.bad_moves", f"the moves cannot be read at {part[at : at + 12]!r}", text=part[at : at + 12]
+                "share.bad_moves", f"the moves cannot be read at {part[at : at + 12]!r}", text=part[at : at + 12]
             )
         deals.append(actions)
     return deals
@@ -234,13 +233,13 @@ class SharedMoment:
             if number > 1:
                 if not session.game.over:
                     raise ShareError(
-                        "error.share.deal_not_over",
+                        "share.deal_not_over",
                         f"deal {number - 1} is not over, yet the link goes on to deal {number}",
                         deal=number - 1,
                     )
                 if session.next_deal() is None:
                     raise ShareError(
-                        "error.share.session_ended",
+                        "share.session_ended",
                         f"the session ended before deal {number}",
                         deal=number,
                     )
@@ -253,7 +252,7 @@ class SharedMoment:
                         game.apply(action)
                 except IllegalAction as error:
                     raise ShareError(
-                        "error.share.not_replay",
+                        "share.not_replay",
                         f"action {index} of deal {number} does not replay: {error}",
                         cause=error,
                         deal=number,
@@ -261,7 +260,7 @@ class SharedMoment:
                     ) from None
         if self.step is not None and self.step > len(session.game.history):
             raise ShareError(
-                "error.share.bad_step",
+                "share.bad_step",
                 f"deal {self.deal} has {len(session.game.history)} actions, not {self.step}",
                 step=self.step,
                 total=len(session.game.history),
@@ -275,9 +274,9 @@ class SharedMoment:
             if self.end == "stopped":
                 session.stop()
             elif session.next_deal() is not None or session.ended != self.end:
-                raise ShareError("error.share.bad_end", "the session's end does not follow from its deals")
+                raise ShareError("share.bad_end", "the session's end does not follow from its deals")
         except IllegalAction as error:
-            raise ShareError("error.share.bad_end", f"the session cannot end here: {error}", cause=error) from None
+            raise ShareError("share.bad_end", f"the session cannot end here: {error}", cause=error) from None
 
 
 def _number(params: Mapping[str, str], name: str, low: int, high: int) -> int | None:
@@ -288,7 +287,7 @@ def _number(params: Mapping[str, str], name: str, low: int, high: int) -> int | 
     value = text.strip()
     if not value.isdigit() or len(value) > 19 or not low <= int(value) <= high:
         raise ShareError(
-            "error.share.bad_value",
+            "share.bad_value",
             f"{name}={text[:24]!r} is not a whole number from {low} to {high}",
             name=name,
             value=text[:24],
@@ -309,7 +308,7 @@ def _switch(params: Mapping[str, str], name: str) -> bool:
         return False
     if text.strip() not in ("0", "1"):
         raise ShareError(
-            "error.share.bad_switch", f"{name}={text[:24]!r} is not 1 (on) or 0 (off)", name=name, value=text[:24]
+            "share.bad_switch", f"{name}={text[:24]!r} is not 1 (on) or 0 (off)", name=name, value=text[:24]
         )
     return text.strip() == "1"
 
@@ -320,7 +319,7 @@ def _choice(params: Mapping[str, str], name: str, choices: Sequence[str], defaul
         return default
     if text.strip() not in choices:
         raise ShareError(
-            "error.share.bad_choice",
+            "share.bad_choice",
             f"{name}={text[:24]!r} is not one of {', '.join(choices)}",
             name=name,
             value=text[:24],
@@ -338,9 +337,9 @@ def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
     if not any(name in params for name in ("moves", "deal", "step", "end")):
         return None
     if "moves" not in params:
-        raise ShareError("error.share.no_moves", "the link names a moment but not the moves that led to it")
+        raise ShareError("share.no_moves", "the link names a moment but not the moves that led to it")
     if "seed" not in params:
-        raise ShareError("error.share.no_seed", "the link has moves but no seed")
+        raise ShareError("share.no_seed", "the link has moves but no seed")
     seed = _number_or(params, "seed", 0, MAX_SEED, 0)
     temperament = _choice(params, "temperament", TEMPERAMENTS, DEFAULTS["temperament"])
     if "cast" in params:
@@ -373,20 +372,18 @@ def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
             preset=preset,
         )
     except ValueError as error:
-        raise ShareError(
-            "error.share.bad_rules", f"these settings are impossible: {error}", detail=str(error)
-        ) from None
+        raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
     names: list[str | None] = []
     for seat in range(players):
         name = params.get(f"name{seat + 1}")
         if name is not None and (not name.strip() or len(name.strip()) > MAX_PLAYER_NAME):
-            raise ShareError("error.share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
+            raise ShareError("share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
         names.append(None if name is None else name.strip())
     moves = decode_moves(params["moves"])
     deal = _number_or(params, "deal", 1, 10**4, len(moves))
     if deal != len(moves):
         raise ShareError(
-            "error.share.deal_count",
+            "share.deal_count",
             f"the link shows deal {deal} but has the moves of {len(moves)} deals",
             deal=deal,
             count=len(moves),
@@ -519,22 +516,20 @@ def save_name(thing: Game | Session) -> str:
 
 def read_save(data: bytes | str) -> Game | Session:
     """A saved game or session from the bytes of a file; anything else raises :class:`ShareError`:
-    ``error.save.too_large``, ``error.save.not_text``, ``error.save.not_json``,
-    ``error.save.not_a_save`` (JSON, but no game or session), ``error.save.version``
-    (a save of another version) or ``error.save.damaged`` (a save that does not replay)."""
+    ``save.too_large``, ``save.not_text``, ``save.not_json``, ``save.not_a_save`` (JSON, but no
+    game or session), ``save.version`` (a save of another version) or ``save.damaged`` (a save
+    that does not replay)."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise ShareError("error.save.not_text", "a save is a file of text")
+        raise ShareError("save.not_text", "a save is a file of text")
     raw = bytes(data)
     if len(raw) > MAX_SAVE_BYTES:
-        raise ShareError(
-            "error.save.too_large", f"the file is larger than {MAX_SAVE_BYTES} bytes", limit=MAX_SAVE_BYTES
-        )
+        raise ShareError("save.too_large", f"the file is larger than {MAX_SAVE_BYTES} bytes", limit=MAX_SAVE_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ShareError("error.save.not_text", "the file is not UTF-8 text") from None
+        raise ShareError("save.not_text", "the file is not UTF-8 text") from None
 
     def no_constant(name: str) -> Any:
         raise ValueError(name)
@@ -542,18 +537,18 @@ def read_save(data: bytes | str) -> Game | Session:
     try:
         data_ = json.loads(text, parse_constant=no_constant)
     except (ValueError, RecursionError):
-        raise ShareError("error.save.not_json", "the file is not JSON") from None
+        raise ShareError("save.not_json", "the file is not JSON") from None
     kind = data_.get("format") if isinstance(data_, dict) else None
-    loaders: dict[str, Any] = {"speculation_nb.game": Game, "speculation_nb.session": Session}
+    loaders: dict[str, Any] = {GAME_FORMAT: Game, SESSION_FORMAT: Session}
     if not isinstance(kind, str) or kind not in loaders:
-        raise ShareError("error.save.not_a_save", "the file is JSON but not a saved game or session")
+        raise ShareError("save.not_a_save", "the file is JSON but not a saved game or session")
     version = data_.get("version")
-    if version != 1 or isinstance(version, bool):
+    if version != VERSION or isinstance(version, bool):
         raise ShareError(
-            "error.save.version", f"version {str(version)[:12]!r} of the save is not known", version=str(version)[:12]
+            "save.version", f"version {str(version)[:12]!r} of the save is not known", version=str(version)[:12]
         )
     try:
         loaded: Game | Session = loaders[kind].from_json(text)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
-        raise ShareError("error.save.damaged", f"the save does not replay: {error}", detail=str(error)[:300]) from None
+        raise ShareError("save.damaged", f"the save does not replay: {error}", detail=str(error)[:300]) from None
     return loaded

@@ -95,7 +95,7 @@ def test_the_moves_are_compact_and_url_safe():
 def test_moves_that_cannot_be_read_are_refused(text):
     with pytest.raises(ShareError) as info:
         decode_moves(text)
-    assert info.value.key in ("error.share.bad_moves", "error.share.too_long")
+    assert info.value.key in ("share.bad_moves", "share.too_long")
 
 
 # --------------------------------------------------------------------- the link
@@ -126,10 +126,10 @@ def test_G2_the_link_reopens_the_same_moment_after_bids_and_sales():
 def test_the_seed_and_the_step_alone_do_not_make_a_moment():
     with pytest.raises(ShareError) as info:
         read_shared_moment({"seed": "42", "step": "7"})
-    assert info.value.key == "error.share.no_moves"
+    assert info.value.key == "share.no_moves"
     with pytest.raises(ShareError) as info:
         read_shared_moment({"deal": "1", "moves": "r3"})
-    assert info.value.key == "error.share.no_seed"
+    assert info.value.key == "share.no_seed"
     assert read_shared_moment({"seed": "42", "lang": "de"}) is None  # no moment: the app's own settings
 
 
@@ -163,20 +163,20 @@ def test_the_mansfield_cast_plays_six_by_default():
 @pytest.mark.parametrize(
     ("change", "key"),
     [
-        ({"seed": "abc"}, "error.share.bad_value"),
-        ({"seed": str(2**63)}, "error.share.bad_value"),
-        ({"players": "9"}, "error.share.bad_value"),
-        ({"v1": "yes"}, "error.share.bad_switch"),
-        ({"mode": "chaos"}, "error.share.bad_choice"),
-        ({"preset": "hoyle1847", "v1": "1"}, "error.share.bad_rules"),
-        ({"deal": "2"}, "error.share.deal_count"),
-        ({"step": "999"}, "error.share.bad_step"),
-        ({"end": "deals"}, "error.share.bad_end"),
-        ({"name2": " "}, "error.share.bad_name"),
-        ({"moves": "r2d"}, "error.share.not_replay"),  # P2: no auction is open to decline
-        ({"moves": "r40"}, "error.share.not_replay"),  # P7: the deal ends before 40 cards
-        ({"moves": "r2_r", "deal": "2"}, "error.share.deal_not_over"),
-        ({"moves": "z"}, "error.share.bad_moves"),
+        ({"seed": "abc"}, "share.bad_value"),
+        ({"seed": str(2**63)}, "share.bad_value"),
+        ({"players": "9"}, "share.bad_value"),
+        ({"v1": "yes"}, "share.bad_switch"),
+        ({"mode": "chaos"}, "share.bad_choice"),
+        ({"preset": "hoyle1847", "v1": "1"}, "share.bad_rules"),
+        ({"deal": "2"}, "share.deal_count"),
+        ({"step": "999"}, "share.bad_step"),
+        ({"end": "deals"}, "share.bad_end"),
+        ({"name2": " "}, "share.bad_name"),
+        ({"moves": "r2d"}, "share.not_replay"),  # P2: no auction is open to decline
+        ({"moves": "r40"}, "share.not_replay"),  # P7: the deal ends before 40 cards
+        ({"moves": "r2_r", "deal": "2"}, "share.deal_not_over"),
+        ({"moves": "z"}, "share.bad_moves"),
     ],
 )
 def test_a_link_that_does_not_replay_is_refused_with_a_reason(change, key):
@@ -187,8 +187,9 @@ def test_a_link_that_does_not_replay_is_refused_with_a_reason(change, key):
     error = info.value
     assert error.key == key, str(error)
     english = catalog("en")
-    assert error.key in english and placeholders(english[error.key]) <= set(error.params) | {"reason"}
-    if key == "error.share.not_replay":
+    assert error.catalog_key in english
+    assert placeholders(english[error.catalog_key]) <= set(error.params) | {"reason"}
+    if key == "share.not_replay":
         assert error.cause is not None and error.cause.rule  # the rule that refused it, worded by the app
 
 
@@ -228,7 +229,7 @@ def test_hostile_queries_raise_share_errors_only(query):
     try:
         read_shared_moment(query)
     except ShareError as error:
-        assert error.key in catalog("en")
+        assert error.catalog_key in catalog("en")
 
 
 def test_the_link_is_the_page_address_with_the_query():
@@ -267,17 +268,17 @@ def _saved_session() -> dict:
 @pytest.mark.parametrize(
     ("data", "key"),
     [
-        (b"\xff\xfe not utf-8", "error.save.not_text"),
-        (b"{not json", "error.save.not_json"),
-        (b"NaN", "error.save.not_json"),
-        (b'{"a": NaN}', "error.save.not_json"),
-        (b"[" * 100_000 + b"]" * 100_000, "error.save.not_json"),
-        (b"[]", "error.save.not_a_save"),
-        (b'{"format": "speculation_nb.game"}', "error.save.version"),
-        (b'{"format": "speculation_nb.game", "version": true}', "error.save.version"),
-        (b'{"format": "speculation_nb.game", "version": 1}', "error.save.damaged"),
-        (b'{"format": "something else", "version": 1}', "error.save.not_a_save"),
-        (b" " * (MAX_SAVE_BYTES + 1), "error.save.too_large"),
+        (b"\xff\xfe not utf-8", "save.not_text"),
+        (b"{not json", "save.not_json"),
+        (b"NaN", "save.not_json"),
+        (b'{"a": NaN}', "save.not_json"),
+        (b"[" * 100_000 + b"]" * 100_000, "save.not_json"),
+        (b"[]", "save.not_a_save"),
+        (b'{"format": "speculation_nb.game"}', "save.version"),
+        (b'{"format": "speculation_nb.game", "version": true}', "save.version"),
+        (b'{"format": "speculation_nb.game", "version": 1}', "save.damaged"),
+        (b'{"format": "something else", "version": 1}', "save.not_a_save"),
+        (b" " * (MAX_SAVE_BYTES + 1), "save.too_large"),
     ],
 )
 def test_files_that_are_not_saves_are_refused(data, key):
@@ -291,7 +292,7 @@ def test_a_tampered_save_is_refused_and_names_why():
     data["games"][0]["actions"].insert(0, {"action": "bid", "seat": 1, "amount": 3})  # P2: no auction is open
     with pytest.raises(ShareError) as info:
         read_save(json.dumps(data))
-    assert info.value.key == "error.save.damaged" and "illegal" in info.value.params["detail"]
+    assert info.value.key == "save.damaged" and "illegal" in info.value.params["detail"]
     data = _saved_session()
     data["seed"] = data["seed"] + 1  # the deals no longer follow from the seed
     with pytest.raises(ShareError):
@@ -325,7 +326,7 @@ def test_a_save_with_any_field_replaced_loads_or_is_refused_never_crashes(where,
     try:
         loaded = read_save(text)
     except ShareError as error:
-        assert error.key in catalog("en")
+        assert error.catalog_key in catalog("en")
     else:
         assert isinstance(loaded, Session)
 

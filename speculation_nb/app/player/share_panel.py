@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -47,14 +47,14 @@ from ...assets import asset_text
 from ...engine.game import Game
 from ...engine.session import Session
 from ...languages.markup import escape as esc
-from ...languages.translator import Translator, error_text
+from ...languages.translator import error_text
 from ...links.share import SharedMoment, ShareError, moment_link, moment_query, read_save, read_shared_moment, save_name
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.panel import ControllerPanel, tagged
 from ..model import DEFAULT_NAMES
 
-__all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query", "share_error_text"]
+__all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
@@ -72,16 +72,6 @@ def default_names(players_count: int, temperament: str) -> list[str]:
     if temperament == "mansfield":
         return list(players.mansfield_park(players_count).names)
     return list(DEFAULT_NAMES[:players_count])
-
-
-def share_error_text(error: ShareError, t: Translator, names: Sequence[str] | None = None) -> str:
-    """A refused link or file in words, in the language of ``t``."""
-    params = {
-        k: (t.number(v) if isinstance(v, int) and not isinstance(v, bool) else v) for k, v in error.params.items()
-    }
-    if error.cause is not None:
-        params["reason"] = error_text(error.cause, t, names)
-    return t(error.key, **params)
 
 
 def apply_moment(controller: Any, moment: SharedMoment) -> None:
@@ -112,7 +102,7 @@ def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
             return False
         apply_moment(controller, moment)
     except ShareError as error:
-        controller.notify(controller.t("error.share.refused", reason=share_error_text(error, controller.t)), "error")
+        controller.notify(controller.t("error.share.refused", reason=error_text(error, controller.t)), "error")
         return False
     return True
 
@@ -211,7 +201,7 @@ class SharePanel(ControllerPanel):
         except ShareError as error:
             log.info("speculation_nb share panel: a file was refused: %s", error)
             self._drop_question()
-            self._say("error.save.refused", "error", reason=share_error_text(error, self.t))
+            self._say("error.save.refused", "error", reason=error_text(error, self.t))
             return False
         if not self.controller.started:
             self._drop_question()
