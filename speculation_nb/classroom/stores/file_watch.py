@@ -8,6 +8,14 @@ milliseconds. Waking costs nothing while the table is quiet, and comes at once w
 Windows), the file does not exist, or the system's limit of watches is reached (any failure of
 inotify): the caller then polls. A wake-up is a hint, never the truth: the caller reads what changed, and a write
 that changed nothing it follows wakes it for nothing.
+
+What one wake-up covers. The kernel queues an event for each step of a write, as it happens: the
+data written (``IN_MODIFY``, once per ``write``; SQLite's commit is several), then, for a writer that
+closes the file, its closing (``IN_CLOSE_WRITE``). :meth:`FileWatch.wait` wakes at the first event
+and takes every event queued by then. So a write that was *finished* before a call is taken whole by
+that call, and the next call sleeps; a write still going on while a call wakes may wake the next
+call too. No write is ever missed, but one write may wake two calls: a caller that finds nothing
+new after a wake-up waits again (as :meth:`.SQLiteStore.wait` does).
 """
 
 from __future__ import annotations
@@ -61,8 +69,14 @@ class FileWatch:
         self._poll.register(fd, select.POLLIN)
 
     def wait(self, timeout: float) -> bool:
-        """Sleep until the file is written or ``timeout`` seconds pass; True when it was written
-        (every write since the last call counts, so none is missed between two calls)."""
+        """Sleep until the file is written or ``timeout`` seconds pass, whichever comes first.
+
+        True when the file was written since this watch was made or the previous call took its
+        events (a write between two calls is never missed); every event queued by the time it
+        wakes is taken, so a write finished before the call wakes this call only. False when
+        nothing was written, the whole ``timeout`` long (``timeout=0`` only looks). The events of
+        a write still going on when it wakes (its close after its data) wake the next call too.
+        """
         if self._fd < 0:
             raise ValueError("the file watch is closed")
         if not self._poll.poll(max(0, round(timeout * 1000))):
