@@ -35,6 +35,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import rules_strategy
 
 from speculation_nb import Card, Game, IllegalAction, Rules, Session
 from speculation_nb.engine.cards import full_deck
@@ -322,28 +323,6 @@ def engine_readers(game: Game) -> dict:
 
 
 # ================================================================ strategies
-@st.composite
-def rules_strategy(draw) -> Rules:
-    players = draw(st.integers(3, 8))
-    if draw(st.integers(0, 3)) == 0:
-        return Rules(players=players, preset="hoyle1847", start_chips=draw(st.integers(6, 70)))
-    hand_size = draw(st.sampled_from([3, 3, 4, 5]))
-    ante = draw(st.sampled_from(["traditional", "uniform"]))
-    uniform_ante = draw(st.integers(1, 8))
-    settings_ = dict(
-        players=players,
-        hand_size=hand_size,
-        ante=ante,
-        uniform_ante=uniform_ante,
-        jack_five=draw(st.booleans()),
-        dead_hand=draw(st.booleans()),
-        blind_trading=draw(st.booleans()),
-        price_cap=draw(st.one_of(st.none(), st.integers(1, 20))),
-    )
-    least = max(Rules(players=players, **{k: v for k, v in settings_.items() if k != "players"}).antes(0))
-    return Rules(start_chips=draw(st.integers(least, least + 60)), **settings_)
-
-
 def deal_by_hand(rules: Rules, deck: list[Card], dealer: int) -> dict:
     """S3/S4 worked independently: one card at a time from the dealer's left, the dealer last,
     then (V2) the dead pile; each card on top of its pile; then the turn-up; the rest is stock."""

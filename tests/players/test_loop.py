@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
 import pytest
+from strategies import random_rules
 
 from speculation_nb import Game, Rules, odds
 from speculation_nb.languages.translator import catalog, placeholders, reason_text, translator
@@ -145,20 +146,6 @@ def ref_auto(game: Game, strategies: Mapping[int, Strategy], asked: set, human: 
 
 
 # ----------------------------------------------------------------------------- deals
-def random_rules(rng: random.Random, *, trading: bool = True) -> Rules:
-    players = rng.randint(3, 8)
-    if rng.random() < 0.2:
-        return Rules(players=players, preset="hoyle1847")
-    return Rules(
-        players=players,
-        hand_size=rng.choice([3, 3, 4, 5]),
-        jack_five=rng.random() < 0.4,
-        dead_hand=rng.random() < 0.3,
-        blind_trading=trading and rng.random() < 0.4,
-        price_cap=rng.choice([None, None, 12]),
-    )
-
-
 def random_table(rng: random.Random, rules: Rules) -> dict[int, Strategy]:
     trades = rules.blind_trading and rng.random() < 0.6
     if rng.random() < 0.25:
@@ -228,7 +215,7 @@ def test_next_move_plays_exactly_as_the_app_of_0_1_0(temperament):
     the app's controller of 0.1.0 (computer_bids after a person's bid or opening, then _auto)."""
     rng = random.Random(sum(map(ord, temperament)))
     for _ in range(25):
-        rules = random_rules(rng, trading=False)
+        rules = random_rules(rng, blind_trading=False)
         human = rng.randrange(rules.players)
         strategies = table_strategies(rules.players, temperament, people=[human])
         deal_seed, person_seed = rng.randrange(10**9), rng.randrange(10**9)

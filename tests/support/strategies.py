@@ -1,45 +1,141 @@
-"""Hypothesis strategies shared by the tests: random rules, random deals, random actions.
+"""The Hypothesis strategies every test room shares: random rules, random deals, random actions.
+One place says which tables and which actions the tests explore, so that the engine's, the
+players' and the odds' tests draw from one space.
+
+Import by plain name (``tests/support`` is on pytest's path)::
+
+    from strategies import rules_strategy, seeds
+
+    @given(rules=rules_strategy(blind_trading=False), seed=seeds())
+    def test_something(rules, seed): ...
 
 ``rules_strategy`` draws any table the rules allow (3 to 8 players, hoyle1847 or cardrules with
-any mix of variants, antes and stacks); ``action_strategy`` draws an action for a deal, legal or
-not: mostly near the edges of what the rules allow (the lowest and highest bid, a seat out of
-range, a number of the wrong type), where a rule is most easily got wrong.
+any mix of variants, antes and stacks). A test that gathers figures over many seeded deals (which
+Hypothesis, one example at a time, does not do) draws the same settings from a
+:class:`random.Random` with :func:`random_rules`: the space is written once, in :func:`_rules`,
+and either source of choices draws from it.
+
+``action_strategy`` draws an action for a deal, legal or not: mostly near the edges of what the
+rules allow (the lowest and highest bid, a seat out of range, a number of the wrong type), where a
+rule is most easily got wrong.
+
+Add strategies here rather than in a test module.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
 from speculation_nb import Game, Rules
 from speculation_nb.engine.actions import Action
+from speculation_nb.engine.settings import ANTES, PRESETS
 
-__all__ = ["NOT_WHOLE", "action_strategy", "random_action", "rules_strategy"]
+__all__ = ["NOT_WHOLE", "action_strategy", "random_action", "random_rules", "rules_strategy", "seeds"]
+
+T = TypeVar("T")
+
+#: Hand sizes, three twice as likely as the others (from a ``random.Random``): the usual deal.
+HAND_SIZES = (3, 3, 4, 5)
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """A deal's seed, or the seed of a test's own ``random.Random``."""
+    return st.integers(0, 2**32)
+
+
+class _Choices(Protocol):
+    """Where a generator's choices come from: Hypothesis' ``draw`` or a ``random.Random``."""
+
+    def integer(self, least: int, most: int) -> int: ...
+
+    def one_of(self, options: Sequence[T]) -> T: ...
+
+
+class _Drawn:
+    def __init__(self, draw: st.DrawFn) -> None:
+        self._draw = draw
+
+    def integer(self, least: int, most: int) -> int:
+        return self._draw(st.integers(least, most))
+
+    def one_of(self, options: Sequence[T]) -> T:
+        return self._draw(st.sampled_from(options))
+
+
+class _Seeded:
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def integer(self, least: int, most: int) -> int:
+        return self._rng.randint(least, most)
+
+    def one_of(self, options: Sequence[T]) -> T:
+        return self._rng.choice(options)
+
+
+def _rules(choose: _Choices, presets: Sequence[str], blind_trading: bool | None, any_stacks: bool) -> Rules:
+    """The one space of settings the tests explore (see :func:`rules_strategy`)."""
+    players = choose.integer(3, 8)  # S1
+    allowed = [p for p in presets if not (blind_trading and p == "hoyle1847")]
+    if not allowed:
+        raise ValueError(f"no preset of {tuple(presets)} has blind trading")
+    preset = choose.one_of(allowed)
+    if preset == "hoyle1847":
+        hoyle = Rules(players=players, preset=preset)
+        if not any_stacks:
+            return hoyle
+        return Rules(players=players, preset=preset, start_chips=choose.integer(max(hoyle.antes(0)), 70))
+    caps: list[int | None] = [None, choose.integer(1, 20)]  # V4: no cap, or one
+    settings = Rules(
+        players=players,
+        hand_size=choose.one_of(HAND_SIZES),
+        ante=choose.one_of(ANTES),
+        uniform_ante=choose.integer(1, 8),
+        jack_five=choose.one_of((False, True)),
+        dead_hand=choose.one_of((False, True)),
+        blind_trading=choose.one_of((False, True)) if blind_trading is None else blind_trading,
+        price_cap=choose.one_of(caps),
+    )
+    if not any_stacks:
+        return settings
+    least = max(settings.antes(0))
+    return dataclasses.replace(settings, start_chips=choose.integer(least, least + 60))
 
 
 @st.composite
-def rules_strategy(draw: st.DrawFn) -> Rules:
-    """Random rules: hoyle1847 one time in four, else cardrules with random variants and antes;
-    the stacks at least the largest ante."""
-    players = draw(st.integers(3, 8))
-    if draw(st.integers(0, 3)) == 0:
-        return Rules(players=players, preset="hoyle1847", start_chips=draw(st.integers(6, 70)))
-    hand_size = draw(st.sampled_from([3, 3, 4, 5]))
-    ante = draw(st.sampled_from(["traditional", "uniform"]))
-    uniform_ante = draw(st.integers(1, 8))
-    settings_ = dict(
-        hand_size=hand_size,
-        ante=ante,
-        uniform_ante=uniform_ante,
-        jack_five=draw(st.booleans()),
-        dead_hand=draw(st.booleans()),
-        blind_trading=draw(st.booleans()),
-        price_cap=draw(st.one_of(st.none(), st.integers(1, 20))),
-    )
-    least = max(Rules(players=players, **settings_).antes(0))
-    return Rules(players=players, start_chips=draw(st.integers(least, least + 60)), **settings_)
+def rules_strategy(
+    draw: st.DrawFn,
+    *,
+    presets: Sequence[str] = PRESETS,
+    blind_trading: bool | None = None,
+    any_stacks: bool = True,
+) -> Rules:
+    """Rules of a table: any number of players, either preset, and any mix of the variants
+    V1-V5 (jack five, dead hand, blind trading, price cap, uniform ante).
+
+    ``presets``: the presets drawn from (the 1847 preset fixes its own settings, S1-S5 of Hoyle, so
+    a test of the variants passes ``("cardrules",)``). ``blind_trading``: V3 on (True), off (False)
+    or either (None); True also leaves out the 1847 preset, which has no blind trading.
+    ``any_stacks``: starting stacks from the least that pays the ante to sixty more (the default
+    60 when False).
+    """
+    return _rules(_Drawn(draw), presets, blind_trading, any_stacks)
+
+
+def random_rules(
+    rng: random.Random,
+    *,
+    presets: Sequence[str] = PRESETS,
+    blind_trading: bool | None = None,
+    any_stacks: bool = True,
+) -> Rules:
+    """The rules :func:`rules_strategy` draws, drawn from ``rng`` instead (same arguments)."""
+    return _rules(_Seeded(rng), presets, blind_trading, any_stacks)
 
 
 #: Numbers of the wrong type for a seat, an amount, a count or a price.
