@@ -37,19 +37,20 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import IllegalAction
 from .codes import show_code
 from .errors import TableRefusal
+from .notice import Notice
 from .poll import Poll
 from .referee import Referee
 from .seating import MemberInfo, SeatInfo
 from .stores.base import REFEREE_SETTING, STORE_SETTING, StoreError, TableStore, open_store
 from .teacher_game import TableGame
 
-__all__ = ["Export", "HostSession", "Notice", "store_configured"]
+__all__ = ["Export", "HostSession", "store_configured"]
 
 log = logging.getLogger("speculation_nb.table")
 
@@ -57,18 +58,6 @@ log = logging.getLogger("speculation_nb.table")
 def store_configured() -> bool:
     """Whether this kernel is told where tables live (``SPECULATION_TABLE_STORE`` or the referee's)."""
     return any(os.environ.get(name, "").strip() for name in (STORE_SETTING, REFEREE_SETTING))
-
-
-@dataclass(frozen=True)
-class Notice:
-    """The last outcome to say: a catalog ``key`` with its ``params``, or a ``refusal`` (a
-    :class:`TableRefusal` or :class:`~speculation_nb.IllegalAction`, worded by its rule);
-    ``error`` when it went wrong."""
-
-    key: str = ""
-    error: bool = False
-    params: Mapping[str, Any] = field(default_factory=dict)
-    refusal: Exception | None = None
 
 
 @dataclass(frozen=True)
@@ -120,7 +109,7 @@ class HostSession:
         self._changed()
 
     def _refused(self, refusal: Exception) -> None:
-        self.notice = Notice(error=True, refusal=refusal)
+        self.notice = Notice.refused(refusal)
         self._changed()
 
     def _keep(self, kept: dict[str, str] | None) -> None:

@@ -27,7 +27,10 @@ from .moment import Moment, read_public_moment
 from .names import clean_name
 from .stores.base import StoreError, TableStore
 
-__all__ = ["Member", "Reply"]
+__all__ = ["REPLY_TIMEOUT", "Member", "Reply"]
+
+#: Seconds a request waits for the referee's answer before it is said to have had none (T6).
+REPLY_TIMEOUT = 20.0
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class Member:
         self._after = 0  # events read by updates()
         self._woken = 0  # events looked at while waiting for a reply
         self._closed = False
+        self._rejoining: dict[str, str] = {}  # a rejoin's reply token -> the rejoin token it sent
         #: The newest moment this member has read (from an event of :meth:`updates`, or :meth:`latest`).
         self.newest: Moment | None = None
 
@@ -107,6 +111,8 @@ class Member:
             record["member"] = self.member
             record["secret"] = self._secret
         self.store.append(self.code, "requests", record)
+        if kind == "rejoin" and isinstance(fields.get("token"), str):
+            self._rejoining[token] = fields["token"]
         return token
 
     def reply(self, token: str) -> Reply | None:
@@ -115,8 +121,11 @@ class Member:
         if record is None:
             return None
         answer = Reply.from_record(record)
+        rejoined = self._rejoining.pop(token, None)
         if answer.ok:
             self._learn(record)
+            if rejoined is not None and "token" not in record:
+                self.token = rejoined  # a rejoin keeps the token the device had
         return answer
 
     def _learn(self, record: Mapping[str, Any]) -> None:
@@ -130,7 +139,7 @@ class Member:
             seat = record["seat"]
             self.seat = seat if isinstance(seat, int) else None
 
-    def wait_reply(self, token: str, timeout: float = 15) -> Reply:
+    def wait_reply(self, token: str, timeout: float = REPLY_TIMEOUT) -> Reply:
         """Block (in a thread: see the async methods) until the answer comes, or T6 ``no_answer``."""
         deadline = time.monotonic() + timeout
         while True:
@@ -178,7 +187,7 @@ class Member:
             return Reply(False, "T6", "table.no_answer", {"error": type(error).__name__})
         return await asyncio.to_thread(self.wait_reply, token, timeout)
 
-    async def join(self, name: str, seat: int | None, timeout: float = 15) -> Reply:
+    async def join(self, name: str, seat: int | None, timeout: float = REPLY_TIMEOUT) -> Reply:
         """T2: join with ``name`` at ``seat`` (None: watch). A name that breaks T2's rules
         (:func:`~.names.clean_name`: too long, invisible characters...) is refused here, in words,
         before anything is stored; the referee checks it again, with the names already taken."""
@@ -188,21 +197,20 @@ class Member:
             return Reply.refused(refusal)
         return await self._ask("join", timeout, name=name, seat=seat)
 
-    async def rejoin(self, member: str, token: str, timeout: float = 15) -> Reply:
+    async def rejoin(self, member: str, token: str, timeout: float = REPLY_TIMEOUT) -> Reply:
         """T8: a new kernel takes this member's place back (a new seat secret)."""
         answer = await self._ask("rejoin", timeout, member=member, token=token)
         if answer.ok:
-            self.token = token
             self.latest()
         return answer
 
-    async def act(self, action: Action, timeout: float = 15) -> Reply:
+    async def act(self, action: Action, timeout: float = REPLY_TIMEOUT) -> Reply:
         """T3: an action for this member's seat, e.g. ``Action.make("bid", seat=2, amount=5)``."""
         if not self.joined:
             return Reply(False, "T3", "table.not_joined")
         return await self._ask("act", timeout, seat=self.seat, action=action.to_dict())
 
-    async def answer(self, price: int, timeout: float = 15) -> Reply:
+    async def answer(self, price: int, timeout: float = REPLY_TIMEOUT) -> Reply:
         """T7: this member's answer to the open poll."""
         if not self.joined:
             return Reply(False, "T3", "table.not_joined")
@@ -210,7 +218,7 @@ class Member:
         poll = None if moment is None or moment.poll is None else moment.poll.id
         return await self._ask("answer", timeout, poll=poll, price=price)
 
-    async def leave(self, timeout: float = 15) -> Reply:
+    async def leave(self, timeout: float = REPLY_TIMEOUT) -> Reply:
         """Leave the table (the seat is free again, the name too)."""
         if not self.joined:
             return Reply(False, "T3", "table.not_joined")

@@ -42,7 +42,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...classroom.codes import show_code
 from ...classroom.host_session import HostSession
-from ...languages.translator import Safe, Translator, error_text
+from ...languages.translator import Safe, Translator
 from ...links.share import link_base
 from ...rendering.poll_chart import poll_html
 from ..common.confirm import CSS as CONFIRM_CSS
@@ -270,13 +270,8 @@ class HostPanel(ControllerPanel):
             self._draw_table(t)
         else:
             self.close_row.drop()
-        notice = session.notice
-        if notice.refusal is not None:
-            text = error_text(notice.refusal, t, self.controller.names)
-        else:
-            text = t(notice.key, **notice.params) if notice.key else ""
-        toggle_class(ui.message, "spec-host-error", notice.error)
-        ui.message.value = esc(text)
+        toggle_class(ui.message, "spec-host-error", session.notice.error)
+        ui.message.value = esc(session.notice.words(t, self.controller.names))
 
     def _draw_table(self, t: Translator) -> None:
         ui, c, session = self.ui, self.controller, self.session
