@@ -1,11 +1,14 @@
 """One table, many devices: the shared table a whole class sits at (see ``docs/TABLE.md``).
 
 The teacher's kernel is the table's only referee (:mod:`.referee`); the students' kernels are
-its members (:mod:`.member`); they meet in a store every kernel can reach (:mod:`.store`).
+its members (:mod:`.member`); they meet in a store every kernel can reach (:mod:`.stores`).
 Codes and secrets are in :mod:`.codes` (T1), refusals in :mod:`.errors`, the published moment
 in :mod:`.moment`, polls in :mod:`.poll` (T7), names, seats and the rate limit in :mod:`.seating`,
-the game the referee drives in :mod:`.host`.
-Nothing here imports ipywidgets: the app's views of a table are in ``speculation_nb.app``.
+the game the referee drives in :mod:`.teacher_game`. The teacher's side of a table as a page
+lives it (open, resume, serve, close, export) is :mod:`.host_session`; a student's (look up,
+join, rejoin, send, follow) :mod:`.member_session`.
+Nothing here imports ipywidgets: the app's screens of a table (``speculation_nb.app.teacher``,
+``speculation_nb.app.student``) draw these sessions.
 """
 
 from __future__ import annotations
