@@ -100,8 +100,9 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-share-ask`` (the question before a file replaces a played session, also
   ``spec-ask``: ``spec-share-ask-text``, ``spec-share-ask-yes`` "Replace",
   ``spec-share-ask-no`` "Keep my session"), ``spec-share-message``
-* the shared table, the teacher's side (``widgets/host_panel.py``): ``spec-table-slot`` (below
-  the share slot: the ``spec-open-table`` opener over ``spec-table-box``, or the one line
+* the shared table, the teacher's side (``app/teacher/panel.py``, drawing
+  ``classroom/host_session.py``): ``spec-table-slot`` (below the share slot: the
+  ``spec-open-table`` opener over ``spec-table-box``, or the one line
   ``spec-host-unavailable``), ``spec-host`` (the panel), ``spec-device-memory`` (the host
   secret's keeper, hidden), ``spec-host-intro``, ``spec-host-start`` (``spec-host-open``,
   ``spec-host-teams``, ``spec-host-resume``, ``spec-host-join``), ``spec-host-resume-ask`` (the
@@ -118,7 +119,8 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-host-place``, ``spec-host-ask``, ``spec-host-close-poll``, ``spec-host-show-names``,
   ``spec-host-poll`` (the answers, :mod:`.poll_chart`), ``spec-host-message`` (+
   ``spec-host-error``)
-* the shared table, a student's screen (``widgets/member_app.py``, root ``spec-member``, or
+* the shared table, a student's screen (``app/student/screen.py``, drawing
+  ``classroom/member_session.py``; root ``spec-member``, or
   ``spec-member-embedded`` shown in place of the app with ``spec-member-leave``):
   ``spec-member-top``, ``spec-member-title``, ``spec-member-slot``, ``spec-member-intro``,
   ``spec-member-join-box`` (``spec-member-row``: ``spec-member-code``, ``spec-member-look``,

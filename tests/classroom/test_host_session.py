@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flaky_store import FlakyStore
 from loops import in_thread, run_loop
 
 from speculation_nb import Action, Rules, Session
 from speculation_nb.classroom.host_session import HostSession
 from speculation_nb.classroom.member import Member
-from speculation_nb.classroom.stores.base import MemoryStore, StoreError, TableStore
+from speculation_nb.classroom.stores.base import MemoryStore, TableStore
 from speculation_nb.classroom.stores.sqlite_store import SQLiteStore
 from speculation_nb.classroom.teacher_game import SessionTable
 
@@ -307,22 +308,6 @@ def test_the_referee_serves_on_the_loop_and_a_second_page_takes_over(store: Tabl
         await asyncio.sleep(0)
 
     run_loop(scene)
-
-
-class FlakyStore(MemoryStore):
-    """A MemoryStore that refuses every write while ``failing`` (a Redis gone away)."""
-
-    failing = False
-
-    def put(self, code: str, key: str, record: Any) -> None:
-        if self.failing:
-            raise StoreError("the store went away")
-        super().put(code, key, record)
-
-    def append(self, code: str, stream: str, record: Any) -> int:
-        if self.failing:
-            raise StoreError("the store went away")
-        return super().append(code, stream, record)
 
 
 def test_a_store_failing_while_open_is_trouble_and_the_game_goes_on() -> None:

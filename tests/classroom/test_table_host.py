@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
 import pytest
+from flaky_store import FlakyStore
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ipywidgets.widgets.widget import _instances
@@ -32,7 +33,7 @@ from speculation_nb.classroom.codes import show_code
 from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.poll import Poll
 from speculation_nb.classroom.referee import Referee
-from speculation_nb.classroom.stores.base import MemoryStore, StoreError
+from speculation_nb.classroom.stores.base import MemoryStore
 from speculation_nb.languages.translator import translator
 from speculation_nb.rendering.poll_chart import poll_html, price_text
 
@@ -667,22 +668,6 @@ def test_t7_every_answer_and_every_number_of_the_poll_is_shown_once(prices, fair
     wanted += [T("class.host.poll.mark_break_even", name=seats[s]) for s in range(1, len(spans) + 1)]
     for words in wanted:
         assert sum(m.split("; ").count(words) for m in marks) == 1, (words, marks)
-
-
-class FlakyStore(MemoryStore):
-    """A MemoryStore that refuses every write while ``failing`` (a Redis gone away)."""
-
-    failing = False
-
-    def put(self, code: str, key: str, record: Any) -> None:
-        if self.failing:
-            raise StoreError("the store went away")
-        super().put(code, key, record)
-
-    def append(self, code: str, stream: str, record: Any) -> int:
-        if self.failing:
-            raise StoreError("the store went away")
-        return super().append(code, stream, record)
 
 
 def test_a_store_failing_while_the_table_is_open_is_said_and_the_game_goes_on() -> None:

@@ -216,7 +216,7 @@ class HostPanel(ControllerPanel):
             self.session.offer_kept(self.memory.kept())
 
     def join(self) -> Any:
-        """Show the student's screen in place of the app (:func:`.member_app.join_in_place`):
+        """Show the student's screen in place of the app (:func:`..student.screen.join_in_place`):
         the teacher, or anyone, joins a table by its code; "Leave the table" comes back."""
         from ..student.screen import join_in_place
 
