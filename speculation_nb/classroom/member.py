@@ -87,6 +87,11 @@ class Member:
         self._woken = 0  # events looked at while waiting for a reply
         self._closed = False
         self._rejoining: dict[str, str] = {}  # a rejoin's reply token -> the rejoin token it sent
+        #: How many times the table's store was found restored to an older state (a crash): each
+        #: is announced once by :meth:`updates` (``{"kind": "restored"}``; the words: catalog key
+        #: ``table.restored.student``), and the events are read again from where the store went.
+        self.restored = _restored(meta)[0]
+        self._looked = time.monotonic()
         #: The newest moment this member has read (from an event of :meth:`updates`, or :meth:`latest`).
         self.newest: Moment | None = None
 
@@ -232,6 +237,7 @@ class Member:
         """The events since the last call (waiting in a thread up to ``timeout`` for one);
         ``[{"kind": "closed"}]`` once when the table is gone."""
         found = await asyncio.to_thread(self.store.wait, self.code, "events", self._after, timeout)
+        events: list[dict[str, Any]] = []
         if found:
             self._after = found[-1][0]
             for _, event in found:
@@ -240,8 +246,27 @@ class Member:
                         self._follow(read_public_moment(event.get("moment")))
                     except ValueError:
                         continue
-            return [event for _, event in found]
-        if not self._closed and not self.store.exists(self.code):
-            self._closed = True
-            return [{"kind": "closed"}]
-        return []
+            events = [event for _, event in found]
+        if found and time.monotonic() - self._looked < 1.0:
+            return events
+        self._looked = time.monotonic()
+        meta = self.store.get(self.code, "meta")
+        if meta is None:
+            if not found and not self._closed:
+                self._closed = True
+                return [{"kind": "closed"}]
+            return events
+        count, since = _restored(meta)
+        if count > self.restored:  # the store went back (issue 27): read the events again from there
+            self.restored, self._after = count, min(self._after, since)
+            self.latest()
+            events.append({"kind": "restored"})
+        return events
+
+
+def _restored(meta: Mapping[str, Any]) -> tuple[int, int]:
+    """``meta``'s ``"restored"``: how many times the store went back, and the events' number then."""
+    mark = meta.get("restored")
+    if isinstance(mark, list) and len(mark) == 2 and all(type(n) is int and n >= 0 for n in mark):
+        return mark[0], mark[1]
+    return 0, 0

@@ -33,6 +33,7 @@ from .errors import TableRefusal
 from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
+from .restore import Restored, StoreWatch
 from .seating import MemberInfo, Roster, Seated, SeatInfo
 from .stores.base import StoreError, TableStore, together
 from .teacher_game import Host, SessionHost
@@ -76,6 +77,8 @@ class Referee:
         self._last: dict[str, Any] | None = None
         self._observers: list[Callable[[], None]] = []
         self._closing = False
+        #: Notices a store that went back in time (a crash restored an older state): ``restored``.
+        self.watch = StoreWatch()
 
     # ------------------------------------------------------------ making a table
     @classmethod
@@ -113,6 +116,7 @@ class Referee:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"the table's record cannot be read: {error}") from None
         referee.host_secret = host_secret
+        referee.watch = StoreWatch(store.last(code, "events"))
         referee.epoch = max(int(meta.get("referee", 0)), int(record.get("epoch", 0))) + 1
         host.set_computers(frozenset(referee.roster.computers))
         referee._save()
@@ -148,6 +152,7 @@ class Referee:
         one); publish what changed. The number of requests handled."""
         if not self._live_table():
             return 0
+        self._resync()
         if timeout > 0:
             found = self.store.wait(self.code, "requests", self._cursor, timeout)
         else:
@@ -163,6 +168,7 @@ class Referee:
             try:
                 if not self._live_table():
                     break
+                self._resync()
                 found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
                 if self._closing or not self._live_table():
                     break
@@ -173,6 +179,9 @@ class Referee:
             except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
                 log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
                 await asyncio.sleep(interval)
+            except Exception:  # a bug on one batch must not stop the table: logged, the cursor moved past it
+                log.exception("the referee of table %s failed; serving on", self.code)
+                await asyncio.sleep(interval)
 
     def close(self) -> None:
         """Stop serving (the table stays in the store until it expires or is wiped)."""
@@ -181,8 +190,10 @@ class Referee:
     def _handle_all(self, found: list[tuple[int, dict[str, Any]]]) -> int:
         changed = False
         for number, request in found:
-            self._cursor = max(self._cursor, number)
+            # The cursor passes a request once it is answered: if the store fails to take the
+            # answer (StoreError), the request is handled again, and answered once (T6).
             changed = self._handle(request) or changed
+            self._cursor = max(self._cursor, number)
         if found:
             if changed:
                 self._changed()
@@ -217,8 +228,10 @@ class Referee:
     def _handle(self, request: dict[str, Any]) -> bool:
         """Answer one request; True if it changed the table."""
         token = request.get("reply")
-        if not check_token(token):
-            return False  # nowhere to answer: dropped
+        if not check_token(token):  # nowhere to answer: dropped (an unreadable record was logged by the store)
+            if request:
+                log.warning("table %s: a request without a valid reply token dropped", self.code)
+            return False
         raw = request.get("rid")
         changed = False
         try:
@@ -405,7 +418,7 @@ class Referee:
 
     def _poll_event(self) -> None:
         if self.poll is not None:
-            self.store.append(self.code, "events", {"kind": "poll", "poll": self.poll.public()})
+            self.watch.appended(self.store.append(self.code, "events", {"kind": "poll", "poll": self.poll.public()}))
 
     def _settle(self) -> None:
         games = self.host.session.games
@@ -436,7 +449,7 @@ class Referee:
         try:
             with together(self.store):
                 self.store.put(self.code, "moment", moment)
-                self.store.append(self.code, "events", {"kind": "moment", "moment": moment})
+                self.watch.appended(self.store.append(self.code, "events", {"kind": "moment", "moment": moment}))
         except StoreError as error:  # published at the next change; the teacher's page goes on
             self._trouble(error)
             return False
@@ -461,7 +474,7 @@ class Referee:
             "free": [s.seat for s in seats if s.kind == "free" or (self.roster.teams and s.kind == "people")],
             "teams": self.teams,
             "referee": self.epoch,
-        }
+        } | ({} if self.restored is None else {"restored": self.restored.meta()})
 
     def _save(self) -> None:
         """Write ``"meta"`` and ``"record"`` (T10) and keep the table alive (T1)."""
@@ -510,6 +523,26 @@ class Referee:
         self._cursor = int(record["cursor"])
         self.desk.restore(record)
         self.version = int(record["published"])
+
+    # ------------------------------------------------ a store that went back (issue 27)
+    @property
+    def restored(self) -> Restored | None:
+        """The last time the store was found behind this referee (a crash restored an older
+        state), or None: the teacher's page announces it (``Restored.key``, ``Restored.params``)."""
+        return self.watch.restored
+
+    def _resync(self) -> None:
+        """If the store lost records this referee had read or written, go on from where the store
+        is: the cursor back to its last request, the state written again, members told (meta)."""
+        found = self.watch.check(self.store, self.code, self._cursor)
+        if found is None:
+            return
+        log.warning("table %s: the store went back (%s requests, %s events lost)", self.code, *found.params.values())
+        self._cursor -= found.requests
+        if not self.publish(force=True):
+            self._save()
+        for fn in list(self._observers):
+            fn()
 
     # ------------------------------------------------------------------ the end
     def export(self) -> dict[str, Any]:

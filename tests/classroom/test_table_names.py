@@ -12,6 +12,7 @@ import unicodedata
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from loops import run_loop
 
 from speculation_nb import Rules, Session
 from speculation_nb.classroom.errors import TableRefusal
@@ -81,7 +82,7 @@ def _join(member: Member, referee: Referee, name: str):  # type: ignore[no-untyp
             await asyncio.sleep(0.005)
         return task.result()
 
-    return asyncio.run(go())
+    return run_loop(go)
 
 
 def test_T2_a_huge_name_is_refused_by_the_members_kernel_before_anything_is_stored() -> None:
@@ -90,7 +91,11 @@ def test_T2_a_huge_name_is_refused_by_the_members_kernel_before_anything_is_stor
     store = MemoryStore()
     referee = Referee.open(store, SessionHost(Session(Rules(players=3), seed=5)))
     member = Member(store, referee.code)
-    reply = asyncio.run(member.join("x" * 3_900_000, None, timeout=1))
+
+    async def go():  # type: ignore[no-untyped-def]
+        return await member.join("x" * 3_900_000, None, timeout=1)
+
+    reply = run_loop(go)
     assert (reply.ok, reply.rule, reply.key, dict(reply.params)) == (False, "T2", "table.name_long", {"limit": 24})
     assert store.read(referee.code, "requests") == [], "nothing was posted"
 

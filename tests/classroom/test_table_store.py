@@ -28,6 +28,7 @@ from redis_server import RedisServer
 from speculation_nb.classroom.stores import sqlite_store
 from speculation_nb.classroom.stores.base import MAX_RECORD, MemoryStore, StoreError, TableStore, open_store, together
 from speculation_nb.classroom.stores.file_watch import watch
+from speculation_nb.classroom.stores.redis_store import RedisStore
 from speculation_nb.classroom.stores.sqlite_store import SQLiteStore
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -48,6 +49,14 @@ def until(condition: Callable[[], bool], timeout: float = PATIENCE) -> bool:
             return False
         time.sleep(0.01)
     return True
+
+
+def told(store: TableStore, stream: str, number: int | None, expected: int) -> bool:
+    """An append was told its record's number, or None where the store numbers it later (Redis:
+    a request is numbered when the referee takes it in from the inbox)."""
+    if stream == "requests" and isinstance(store, RedisStore):
+        return number is None
+    return number == expected
 
 
 def store_url(kind: str, tmp: Path, server: RedisServer | None) -> str:
@@ -166,10 +175,13 @@ def test_appends_are_numbered_in_order_per_stream(store: TableStore) -> None:
     store.create(code, {})
     store.create(other, {})
     numbers = [store.append(code, "requests", {"i": i}) for i in range(5)]
-    assert numbers == [1, 2, 3, 4, 5]
+    assert all(told(store, "requests", n, i + 1) for i, n in enumerate(numbers))
     assert store.append(code, "events", {"kind": "moment"}) == 1, "each stream has its own numbers"
-    assert store.append(other, "requests", {"i": 0}) == 1, "each table has its own numbers"
-    assert store.read(code, "requests") == [(n, {"i": n - 1}) for n in numbers]
+    assert told(store, "requests", store.append(other, "requests", {"i": 0}), 1), "each table has its own numbers"
+    assert store.read(code, "requests") == [(n, {"i": n - 1}) for n in range(1, 6)]
+    assert store.read(other, "requests") == [(1, {"i": 0})]
+    assert store.last(code, "requests") == 5 and store.last(code, "events") == 1
+    assert store.last(new_code(), "events") == 0
     assert store.read(code, "events") == [(1, {"kind": "moment"})]
 
 
@@ -215,9 +227,9 @@ def test_wait_wakes_on_append_from_another_thread(store: TableStore) -> None:
     got: list[list[tuple[int, dict[str, Any]]]] = []
     waiting = threading.Thread(target=lambda: got.append(store.wait(code, "requests", timeout=PATIENCE)))
     waiting.start()
-    number = store.append(code, "requests", {"kind": "act", "rid": "r1"})
+    assert told(store, "requests", store.append(code, "requests", {"kind": "act", "rid": "r1"}), 1)
     waiting.join(PATIENCE)
-    assert got == [[(number, {"kind": "act", "rid": "r1"})]]
+    assert got == [[(1, {"kind": "act", "rid": "r1"})]]
 
 
 def _append_later(url: str, code: str, go: Any) -> None:
@@ -378,7 +390,7 @@ def test_processes_appending_at_once_lose_and_double_nothing(shared_url: str) ->
     for process in processes:
         process.start()
     go.set()
-    told = dict(numbers.get(timeout=PATIENCE * 3) for _ in processes)
+    given = dict(numbers.get(timeout=PATIENCE * 3) for _ in processes)
     for process in processes:
         process.join(PATIENCE)
         assert process.exitcode == 0
@@ -388,7 +400,10 @@ def test_processes_appending_at_once_lose_and_double_nothing(shared_url: str) ->
     for worker in range(workers):
         theirs = [(n, r["i"]) for n, r in records if r["worker"] == worker]
         assert [i for _, i in theirs] == list(range(count)), f"process {worker}'s records in its order"
-        assert [n for n, _ in theirs] == told[worker], f"process {worker} was told its records' numbers"
+        if shared_url.startswith("sqlite"):
+            assert [n for n, _ in theirs] == given[worker], f"process {worker} was told its records' numbers"
+        else:  # Redis numbers a request when the referee takes it in
+            assert given[worker] == [None] * count
     store.close()
 
 
@@ -474,7 +489,8 @@ def test_t10_wipe_removes_everything(store: TableStore) -> None:
     assert store.get(code, "reply:" + "w" * 32) is None and store.get(code, "moment") is None
     assert store.create(code, {"players": 3})
     assert store.get(code, "reply:" + "w" * 32) is None
-    assert store.append(code, "requests", {"kind": "join"}) == 1
+    assert told(store, "requests", store.append(code, "requests", {"kind": "join"}), 1)
+    assert store.read(code, "requests") == [(1, {"kind": "join"})], "a new table counts from 1"
     store.wipe(code)
     store.wipe(code)
 
@@ -552,7 +568,7 @@ def test_any_appends_read_back_the_same_in_every_store(
         numbers = {"requests": 0, "events": 0}
         for stream, record in appends:
             numbers[stream] += 1
-            assert made.append(code, stream, record) == numbers[stream], made
+            assert told(made, stream, made.append(code, stream, record), numbers[stream]), made
         for stream, records in expected.items():
             assert made.read(code, stream) == records, made
             assert made.read(code, stream, after=after, limit=limit) == records[after : after + limit], made
@@ -587,7 +603,7 @@ def test_redis_student_may_post_requests_and_read_what_is_published(
     assert student.get(code, "moment") == {"version": 3}
     assert student.get(code, f"reply:{token}") == {"ok": True, "rid": "r1"}
     assert student.read(code, "events") == [(1, {"kind": "moment"})]
-    assert student.append(code, "requests", {"kind": "join", "name": "Fanny"}) == 1
+    assert student.append(code, "requests", {"kind": "join", "name": "Fanny"}) is None, "numbered when taken in"
     assert referee.read(code, "requests") == [(1, {"kind": "join", "name": "Fanny"})]
     got: list[list[tuple[int, dict[str, Any]]]] = []
     waiting = threading.Thread(target=lambda: got.append(student.wait(code, "events", after=1, timeout=PATIENCE)))
@@ -672,7 +688,7 @@ def test_redis_keys_of_a_table_expire_at_one_instant(redis_server: RedisServer) 
     referee.touch(code, ttl=3600)
     client = redis.Redis.from_url(redis_server.url("referee"))
     try:
-        names = [f"spec:{code}:{name}" for name in ("meta", "moment", "record", "requests", "events", "keys")]
+        names = [f"spec:{code}:{name}" for name in ("meta", "moment", "record", "requests", "events", "keys", "inbox")]
         names.append(f"spec:{code}:reply:" + "z" * 32)
         instants = {client.execute_command("PEXPIRETIME", name) for name in names}
         assert len(instants) == 1 and instants.pop() > 0, "one instant, in the future"

@@ -1,7 +1,10 @@
 """A real Redis server for the table store's tests and benchmark, set up as deploy/README.md says.
 
 ``RedisServer()`` (a context manager) writes a ``redis.conf`` in a temporary folder (bind
-127.0.0.1 on a free port, no persistence) and the ACL file that
+127.0.0.1 on a free port, no persistence; ``RedisServer(persistent=True)``: append-only
+``everysec`` persistence, as deploy/README.md says, and :meth:`RedisServer.restart` /
+:meth:`RedisServer.crash` to stop it cleanly or kill it and start it again on the same files)
+and the ACL file that
 :func:`speculation_nb.classroom.stores.redis_store.redis_setup` makes (the ``default`` user off, the
 users ``referee`` and ``student`` of ``redis_acl_rules`` with random passwords), starts
 Debian's ``redis-server`` with it, waits until the referee user gets an answer to ``PING``,
@@ -26,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -55,7 +58,8 @@ def redis_server_binary() -> str | None:
 class RedisServer:
     """One ``redis-server`` on loopback with the table's ACL users (see the module's text)."""
 
-    def __init__(self, binary: str | None = None) -> None:
+    def __init__(self, binary: str | None = None, persistent: bool = False) -> None:
+        self.persistent = persistent
         self.binary = binary or redis_server_binary()
         if self.binary is None:
             raise FileNotFoundError("redis-server is not installed (apt-get install redis-server)")
@@ -75,13 +79,14 @@ class RedisServer:
             f"port {port}",
             "protected-mode yes",
             'save ""',
-            "appendonly no",
+            *(["appendonly yes", "appendfsync everysec"] if self.persistent else ["appendonly no"]),
             f'dir "{self.folder}"',
             f'logfile "{self.folder / "redis.log"}"',
             "daemonize no",
             "databases 2",
             "maxmemory 256mb",
             "maxmemory-policy noeviction",
+            'notify-keyspace-events "Kl"',
             f'aclfile "{aclfile}"',
         ]
         return "\n".join(settings) + "\n"
@@ -98,28 +103,49 @@ class RedisServer:
         return path.read_text(errors="replace") if path.exists() else ""
 
     def start(self) -> RedisServer:
-        import redis
-
         for _attempt in range(5):  # a free port may be taken before the server binds it
             self.port = free_port()
             path = self.folder / "redis.conf"
             path.write_text(self.config(self.port))
             path.chmod(0o600)
-            self.process = subprocess.Popen([str(self.binary), str(path)], stdin=subprocess.DEVNULL)
             atexit.register(self.stop)
-            client = redis.Redis.from_url(self.url("referee"), socket_timeout=5)
-            deadline = time.monotonic() + START_TIMEOUT
-            try:
-                while self.process.poll() is None and time.monotonic() < deadline:
-                    try:
-                        if client.ping():
-                            return self
-                    except redis.exceptions.ConnectionError:
-                        time.sleep(0.05)
-            finally:
-                client.close()
+            if self._launch():
+                return self
             self.stop()
         raise RuntimeError(f"redis-server did not start; its log:\n{self.log_text()[-3000:]}")
+
+    def _launch(self) -> bool:
+        """Start the server on its configuration; True once the referee user gets a ``PONG``
+        (loading an append-only file first), False if it stopped or did not answer in time."""
+        import redis
+
+        self.process = subprocess.Popen([str(self.binary), str(self.folder / "redis.conf")], stdin=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url("referee"), socket_timeout=5)
+        deadline = time.monotonic() + START_TIMEOUT
+        try:
+            while self.process.poll() is None and time.monotonic() < deadline:
+                try:
+                    if client.ping():
+                        return True
+                except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError):
+                    time.sleep(0.05)
+        finally:
+            client.close()
+        return False
+
+    def restart(self, crash: bool = False, meanwhile: Callable[[], object] | None = None) -> None:
+        """Stop the server (SIGTERM: it writes what it holds; ``crash``: SIGKILL, it writes
+        nothing more), call ``meanwhile()`` (e.g. put back an older copy of its files) and start
+        it again on the same port, files and users."""
+        process = self.process
+        if crash and process is not None:
+            process.kill()
+            process.wait()
+        self.stop()
+        if meanwhile is not None:
+            meanwhile()
+        if not self._launch():
+            raise RuntimeError(f"redis-server did not start again; its log:\n{self.log_text()[-3000:]}")
 
     def stop(self) -> None:
         process, self.process = self.process, None

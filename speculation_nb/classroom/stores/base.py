@@ -19,6 +19,13 @@ store every kernel can reach. A table, named by its code, holds:
   the session, the members, the polls; read by the referee only) and ``"reply:<token>"`` (the
   referee's answer to one request, read by the kernel that chose the random token).
 
+**What a student's kernel writes is bounded.** A request is at most :data:`MAX_REQUEST` bytes of
+JSON (a join, an action or an answer is a few hundred); every record read back is at most
+:data:`MAX_DEPTH` levels deep. A stored record that cannot be read (not JSON, not an object,
+nested deeper, written by something else than a store) is *skipped*: :func:`read_entry` logs why
+and gives ``{}`` under its number, so a reader's cursor moves past it and one bad record never
+stops a table (the referee drops a request without a reply token).
+
 Every table expires ``ttl`` seconds after it was created or last touched by its referee
 (:meth:`TableStore.touch`); an expired table reads as absent. :meth:`TableStore.wipe` removes a
 table at once.
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import threading
 import time
@@ -41,7 +49,9 @@ from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "DEFAULT_TTL",
+    "MAX_DEPTH",
     "MAX_RECORD",
+    "MAX_REQUEST",
     "REFEREE_SETTING",
     "STORE_SETTING",
     "STREAMS",
@@ -53,6 +63,8 @@ __all__ = [
     "dump_record",
     "load_record",
     "open_store",
+    "read_entry",
+    "record_limit",
     "together",
 ]
 
@@ -62,42 +74,118 @@ DEFAULT_TTL = 6 * 3600
 #: The longest record a store takes, in bytes of its JSON (a request or a moment is far smaller;
 #: the referee's ``"record"`` of a long session is the largest).
 MAX_RECORD = 4 * 1024 * 1024
+#: The longest request (stream ``"requests"``, written by students' kernels), in bytes of its JSON.
+MAX_REQUEST = 4096
+#: The deepest nesting of objects and lists a record may have (a request has 2, a moment 4).
+MAX_DEPTH = 32
 #: The environment variable naming the store (see :func:`open_store`).
 STORE_SETTING = "SPECULATION_TABLE_STORE"
 #: The store a kernel that referees a table uses, when it differs (see :func:`open_store`).
 REFEREE_SETTING = "SPECULATION_TABLE_REFEREE_STORE"
 
 
+log = logging.getLogger("speculation_nb.table")
+
+
 class StoreError(Exception):
     """The store refused or failed (a record too large, not JSON, a server unreachable)."""
 
 
-def dump_record(record: Mapping[str, Any]) -> str:
-    """``record`` as compact JSON; :class:`StoreError` if it is not a JSON object or too large."""
+def dump_record(record: Mapping[str, Any], limit: int = MAX_RECORD) -> str:
+    """``record`` as compact JSON; :class:`StoreError` if it is not a JSON object, is more than
+    ``limit`` bytes or more than :data:`MAX_DEPTH` levels deep."""
     if not isinstance(record, Mapping):
         raise StoreError("a record is a JSON object")
     try:
         text = json.dumps(record, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise StoreError(f"a record must be plain JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        raise StoreError(f"a record must be plain JSON: {type(error).__name__}") from None
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError:
         raise StoreError("a record's text must be valid Unicode (a lone surrogate is not)") from None
-    if size > MAX_RECORD:
-        raise StoreError(f"a record is at most {MAX_RECORD} bytes")
+    if size > limit:
+        raise StoreError(f"a record is at most {limit} bytes")
+    if _depth(record) > MAX_DEPTH:
+        raise StoreError(f"a record is at most {MAX_DEPTH} levels deep")
     return text
 
 
 def load_record(text: str | bytes) -> dict[str, Any]:
-    """The record stored as ``text``; :class:`StoreError` if it is not a JSON object."""
+    """The record stored as ``text``; :class:`StoreError` if it is not a JSON object of at most
+    :data:`MAX_DEPTH` levels (deeper text is refused before the parser recurses into it)."""
+    if _bracket_depth(text) > MAX_DEPTH:
+        raise StoreError(f"a stored record is more than {MAX_DEPTH} levels deep")
     try:
         value = json.loads(text)
-    except (TypeError, ValueError) as error:
-        raise StoreError(f"a stored record is not JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError) as error:
+        raise StoreError(f"a stored record is not JSON: {type(error).__name__}") from None
     if not isinstance(value, dict):
         raise StoreError("a stored record is not a JSON object")
     return value
+
+
+def read_entry(text: str | bytes | None, code: str, stream: str, number: int) -> dict[str, Any]:
+    """Record ``number`` of ``stream`` as read, or ``{}`` when it cannot be read (logged with the
+    reason): the reader moves past it; the referee drops a request that has no reply token."""
+    if text is None:
+        log.warning("table %s: record %s of %s is not a store's record: skipped", code, number, stream)
+        return {}
+    try:
+        return load_record(text)
+    except StoreError as error:
+        log.warning("table %s: record %s of %s skipped: %s", code, number, stream, error)
+        return {}
+
+
+def record_limit(stream: str) -> int:
+    """The most bytes a record of ``stream`` may have: :data:`MAX_REQUEST` for requests."""
+    return MAX_REQUEST if stream == "requests" else MAX_RECORD
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests objects and lists (0 for a number or text), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        children = item.values() if isinstance(item, Mapping) else item if isinstance(item, (list, tuple)) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        todo.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _bracket_depth(text: str | bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON ``text``, outside its strings (a cheap scan:
+    the parser is never handed text that would make it recurse too deep)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    inside = escaped = False
+    for ch in text:
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside = False
+        elif ch == '"':
+            inside = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 @runtime_checkable
@@ -118,9 +206,11 @@ class TableStore(Protocol):
         """The table lives ``ttl`` seconds from now."""
         ...
 
-    def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
-        """Add ``record`` at the end of ``stream`` (one of :data:`STREAMS`); its number (1, 2, ...).
-        :class:`StoreError` if the table does not exist."""
+    def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int | None:
+        """Add ``record`` at the end of ``stream`` (one of :data:`STREAMS`); its number (1, 2, ...),
+        or None where the store numbers it later (Redis numbers a request when the referee takes
+        it in). :class:`StoreError` if the table does not exist or the record is too large
+        (:func:`record_limit`)."""
         ...
 
     def read(self, code: str, stream: str, after: int = 0, limit: int = 1000) -> list[tuple[int, dict[str, Any]]]:
@@ -132,6 +222,11 @@ class TableStore(Protocol):
     ) -> list[tuple[int, dict[str, Any]]]:
         """:meth:`read`, but when nothing is there yet, block up to ``timeout`` seconds for it
         (a wake-up, not a busy loop); ``[]`` after the timeout. Safe to call from a thread."""
+        ...
+
+    def last(self, code: str, stream: str) -> int:
+        """The number of the last record ever added to ``stream`` (0: none, or no table). A reader
+        whose cursor is beyond it knows the store lost records (a crash restored an older state)."""
         ...
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
@@ -199,7 +294,7 @@ class MemoryStore:
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
         check_stream(stream)
-        copy = load_record(dump_record(record))
+        copy = load_record(dump_record(record, record_limit(stream)))
         with self._changed:
             records = self._live(code).streams[stream]
             records.append(copy)
@@ -232,6 +327,12 @@ class MemoryStore:
                 if found or left <= 0:
                     return found
                 self._changed.wait(left)
+
+    def last(self, code: str, stream: str) -> int:
+        check_stream(stream)
+        with self._changed:
+            table = self._table(code)
+            return 0 if table is None else len(table.streams[stream])
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
         copy = load_record(dump_record(record))

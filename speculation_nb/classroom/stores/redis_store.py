@@ -1,36 +1,44 @@
 """The shared table in Redis: kernels of different users or machines (JupyterHub, a cluster).
 
-:class:`RedisStore` keeps table ``<code>`` of :mod:`.store` in these Redis keys:
+:class:`RedisStore` keeps table ``<code>`` of :mod:`.base` in these Redis keys:
 
 =============================  ==========================================================
 ``spec:<code>:meta``           string: the ``"meta"`` record (the table exists while it does)
 ``spec:<code>:moment``         string: the latest published moment
 ``spec:<code>:record``         string: the referee's own record
 ``spec:<code>:reply:<token>``  string: the referee's answer to one request
-``spec:<code>:requests``       stream: the students' requests
+``spec:<code>:inbox``          list: the students' requests as posted, behind a sentinel
+``spec:<code>:requests``       stream: the requests, numbered by the referee
 ``spec:<code>:events``         stream: the referee's events
 ``spec:<code>:keys``           set: the names of the keys put besides ``meta`` (to touch and wipe them)
 =============================  ==========================================================
 
-* **Numbers.** Every record is added with ``XADD ... NOMKSTREAM 0-*``: Redis gives it the
-  stream id ``0-<n>``, ``n`` being one more than the stream's last, in the order the server
-  took the commands. So the record numbers 1, 2, 3, ... *are* the stream ids, made by one
-  command any client may run, a student's too (who may add requests and nothing else).
-  ``NOMKSTREAM`` refuses a record to a table that does not exist: :meth:`RedisStore.create`
-  makes both streams, empty.
-* **Wake-ups.** :meth:`RedisStore.wait` is ``XREAD BLOCK``: the server answers the moment a
-  record arrives (no polling; each waiting thread holds one connection of the pool while it
-  waits).
-* **Expiry.** Every key of a table expires at one instant (``PEXPIREAT``, set by small Lua
-  scripts that the referee runs: create, put, touch and wipe each change all of a table's keys
-  at once).
+* **What a student may write: one list, pushed to.** A student's kernel posts a request with
+  ``RPUSHX spec:<code>:inbox`` and can do nothing else that writes (the ``student`` ACL user,
+  :func:`redis_acl_rules`). ``RPUSHX`` adds to a list that exists, and never makes one: the inbox
+  is made with the table, starting with a sentinel (:mod:`.redis_scripts`), and expires with it;
+  so a student makes no key, chooses no id, trims nothing and deletes nothing. A request is at
+  most :data:`~.base.MAX_REQUEST` bytes: :meth:`RedisStore.append` refuses a longer one, and
+  the referee drops one that came another way, unread.
+* **Numbers.** The referee takes the inbox in (:meth:`RedisStore.read` of ``"requests"``): one
+  script moves the requests behind the sentinel into the ``requests`` stream with ``XADD
+  0-*``, which gives each the stream id ``0-<n>``, ``n`` one more than the stream's last. Only
+  the referee writes the two streams, so the record numbers 1, 2, 3, ... *are* the stream ids,
+  and nothing is lost between the inbox and the stream. A request is numbered when it is taken
+  in (its :meth:`~RedisStore.append` gives None); an event at once.
+* **Reading.** A stream entry the store did not write is skipped, with the reason logged
+  (:func:`~.base.read_entry`): a reader's cursor always moves on.
+* **Wake-ups.** :meth:`RedisStore.wait` of events is ``XREAD BLOCK``: the server answers the
+  moment a record arrives. The referee's wait for requests listens to the inbox's keyspace
+  notifications (``notify-keyspace-events Kl``, ``deploy/README.md``), and looks every
+  :data:`POLL` seconds where they are not sent.
+* **Expiry.** Every key of a table expires at one instant (``PEXPIREAT``, set by the scripts).
 * **Failures.** A read is tried again after a dropped connection (the client's default); a
   write is not (it may have been done before the connection dropped: once is the rule), and
   the caller gets :class:`~speculation_nb.classroom.stores.base.StoreError`.
-* **Who may do what.** :func:`redis_acl_rules` makes two Redis users: ``referee`` (the
-  teachers' kernels: everything under ``spec:``) and ``student`` (the students' kernels: add
-  requests; read events, meta, moment and replies; nothing else). A student's kernel that
-  tries anything else gets :class:`~speculation_nb.classroom.stores.base.StoreError`.
+* **Persistence.** With ``appendonly yes`` Redis replays the scripts' transactions at start with
+  the rules of the ``default`` user (Redis 7.0): :func:`redis_acl_rules` gives that user, which is
+  off (no connection can use it), the referee's rights on the tables, so a restart keeps them.
 
 The ``redis`` client is imported when a store is made (the ``table`` extra of the package:
 ``pip install "speculation_nb[table]"``); the rest of the package never needs it. Every
@@ -48,81 +56,56 @@ import time
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .base import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record
+from . import redis_scripts
+from .base import (
+    DEFAULT_TTL,
+    MAX_REQUEST,
+    StoreError,
+    bounded,
+    check_stream,
+    dump_record,
+    load_record,
+    log,
+    read_entry,
+    record_limit,
+)
 
 if TYPE_CHECKING:
     import redis
 
-__all__ = ["PREFIX", "RESERVED_KEYS", "RedisStore", "redis_acl_rules", "redis_setup"]
+__all__ = ["POLL", "PREFIX", "RESERVED_KEYS", "RedisStore", "redis_acl_rules", "redis_setup"]
 
 #: Every key of every table starts with this (the ACL rules name it).
 PREFIX = "spec:"
 #: Key names :meth:`RedisStore.put` refuses: they are the streams and the index of keys.
-RESERVED_KEYS = frozenset({"requests", "events", "keys"})
+RESERVED_KEYS = frozenset({"requests", "events", "keys", "inbox"})
 #: The longest single ``XREAD BLOCK`` (a longer wait blocks several times): well under the
 #: socket timeout, so a server that went away is noticed.
 _BLOCK = 5.0
 _SOCKET_TIMEOUT = 15.0
-
-# KEYS: meta, requests, events, moment, record, keys. ARGV: meta JSON, ttl in ms.
-_CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
-local now = redis.call('TIME')
-local at = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) + tonumber(ARGV[2])
-for i = 2, 3 do
-  redis.call('XGROUP', 'CREATE', KEYS[i], 'new', '$', 'MKSTREAM')
-  redis.call('XGROUP', 'DESTROY', KEYS[i], 'new')
-  redis.call('PEXPIREAT', KEYS[i], at)
-end
-redis.call('SET', KEYS[1], ARGV[1], 'PXAT', at)
-return 1
-"""
-
-# KEYS: meta, the key, keys. ARGV: the record's JSON, the key's name.
-_PUT = """
-local at = redis.call('PEXPIRETIME', KEYS[1])
-if at < 0 then return redis.error_reply('NOTABLE no such table') end
-redis.call('SET', KEYS[2], ARGV[1], 'PXAT', at)
-if ARGV[2] ~= 'meta' then
-  redis.call('SADD', KEYS[3], ARGV[2])
-  redis.call('PEXPIREAT', KEYS[3], at)
-end
-return 1
-"""
-
-# KEYS: meta, requests, events, keys. ARGV: ttl in ms, the prefix of the table's keys.
-_TOUCH = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return redis.error_reply('NOTABLE no such table') end
-local now = redis.call('TIME')
-local at = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) + tonumber(ARGV[1])
-for i = 1, #KEYS do redis.call('PEXPIREAT', KEYS[i], at) end
-for _, name in ipairs(redis.call('SMEMBERS', KEYS[4])) do
-  redis.call('PEXPIREAT', ARGV[2] .. name, at)
-end
-return 1
-"""
-
-# KEYS: meta, requests, events, keys. ARGV: the prefix of the table's keys.
-_WIPE = """
-for _, name in ipairs(redis.call('SMEMBERS', KEYS[4])) do redis.call('DEL', ARGV[1] .. name) end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
-return 1
-"""
+#: Seconds between two looks at the inbox while no keyspace notification has come (Redis
+#: configured without ``notify-keyspace-events Kl``); once one came, a look every :data:`_SAFETY`.
+POLL = 0.05
+_SAFETY = 1.0
+#: The most requests one take-in moves into the stream.
+_TAKE = 1000
 
 
 def redis_acl_rules(referee_password: str, student_password: str) -> list[str]:
-    """The ``ACL SETUSER`` commands of the table's two Redis users (and the ``default`` user
-    switched off). Passwords are given as SHA-256 hashes (``#...``), so the lines may go into
-    ``redis.conf`` (as ``user ...`` lines: drop the ``ACL SETUSER`` in front) without them.
+    """The ``ACL SETUSER`` commands of the table's two Redis users and of the ``default`` user.
+    Passwords are given as SHA-256 hashes (``#...``), so the lines may go into an ACL file (as
+    ``user ...`` lines: drop the ``ACL SETUSER`` in front) without them.
 
     * ``referee`` (teachers' kernels): every command but the dangerous and administrative ones,
-      on the keys ``spec:*``;
-    * ``student`` (students' kernels): ``XADD`` to ``spec:*:requests`` only (a selector: it may
-      not read requests back); ``GET``/``EXISTS`` of ``spec:*:meta``, ``spec:*:moment`` and
-      ``spec:*:reply:*`` (a reply is found by its random token only: no ``KEYS`` or ``SCAN``);
-      ``XRANGE``/``XREAD`` of ``spec:*:events``. It cannot read the referee's record nor write
-      events or keys. No pub/sub channels: the stores wake up with ``XREAD BLOCK``.
+      on the keys ``spec:*``, and the keyspace notifications of the tables' inboxes;
+    * ``student`` (students' kernels): ``RPUSHX`` to ``spec:*:inbox`` only (a selector: it may
+      not read the inbox, which holds seat secrets); ``GET``/``EXISTS`` of ``spec:*:meta``,
+      ``spec:*:moment`` and ``spec:*:reply:*`` (a reply is found by its random token only: no
+      ``KEYS`` or ``SCAN``); ``XRANGE``/``XREAD``/``XINFO STREAM`` of ``spec:*:events``. It cannot make a key,
+      read the requests or the referee's record, write events or keys, run scripts or publish.
+    * ``default``: off (no connection can use it: every one must log in as one of the two), with
+      the referee's rights on the tables, which Redis 7.0 checks when it replays the
+      transactions of its append-only file at start (without them, a restart loses every table).
     """
     for password in (referee_password, student_password):
         if not isinstance(password, str) or len(password) < 16:
@@ -133,12 +116,14 @@ def redis_acl_rules(referee_password: str, student_password: str) -> list[str]:
     def hashed(password: str) -> str:
         return "#" + hashlib.sha256(password.encode("utf-8")).hexdigest()
 
+    tables = f"+@all -@dangerous -@admin ~{PREFIX}*"
     readable = " ".join(f"%R~{PREFIX}*:{name}" for name in ("events", "meta", "moment", "reply:*"))
     return [
-        "ACL SETUSER default off resetpass -@all resetkeys resetchannels",
-        f"ACL SETUSER referee reset on {hashed(referee_password)} +@all -@dangerous -@admin ~{PREFIX}* resetchannels",
+        f"ACL SETUSER default off resetpass {tables} resetchannels",
+        f"ACL SETUSER referee reset on {hashed(referee_password)} {tables} resetchannels &__keyspace@*__:{PREFIX}*",
         f"ACL SETUSER student reset on {hashed(student_password)} -@all +ping +select +get +exists +xrange +xread"
-        f" {readable} resetchannels (+xadd %W~{PREFIX}*:requests)",
+        " +xinfo|stream"
+        f" {readable} resetchannels (+rpushx %W~{PREFIX}*:inbox)",
     ]
 
 
@@ -205,25 +190,28 @@ class RedisStore:
         except (ValueError, redis.exceptions.RedisError) as error:
             raise StoreError(f"not a Redis address the client understands: {type(error).__name__}") from None
         self._scripts = {
-            name: self._writer.register_script(text)
-            for name, text in (("create", _CREATE), ("put", _PUT), ("touch", _TOUCH), ("wipe", _WIPE))
+            name: self._writer.register_script(getattr(redis_scripts, name.upper()))
+            for name in ("create", "put", "touch", "wipe", "take_in")
         }
+        self._db = int(self._client.connection_pool.connection_kwargs.get("db") or 0)
+        self._notified = False  # a keyspace notification came: the server sends them
 
     @staticmethod
     def _key(code: str, name: str) -> str:
         return f"{PREFIX}{code}:{name}"
 
     def _table_keys(self, code: str) -> list[str]:
-        """meta, requests, events, keys: what the scripts change besides the keys put."""
-        return [self._key(code, name) for name in ("meta", "requests", "events", "keys")]
+        """meta, requests, events, keys, inbox: what the scripts change besides the keys put."""
+        return [self._key(code, name) for name in ("meta", "requests", "events", "keys", "inbox")]
 
     # --- the TableStore protocol ---------------------------------------------------------
 
     def create(self, code: str, meta: Mapping[str, Any], ttl: float = DEFAULT_TTL) -> bool:
         body = dump_record(meta)
-        keys = [self._key(code, name) for name in ("meta", "requests", "events", "moment", "record", "keys")]
+        names = ("meta", "requests", "events", "moment", "record", "keys", "inbox")
+        keys = [self._key(code, name) for name in names]
         with _errors():
-            return bool(self._scripts["create"](keys=keys, args=[body, _milliseconds(ttl)]))
+            return bool(self._scripts["create"](keys=keys, args=[body, _milliseconds(ttl), redis_scripts.SENTINEL]))
 
     def exists(self, code: str) -> bool:
         with _errors():
@@ -233,9 +221,15 @@ class RedisStore:
         with _errors(code):
             self._scripts["touch"](keys=self._table_keys(code), args=[_milliseconds(ttl), self._key(code, "")])
 
-    def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
+    def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int | None:
         check_stream(stream)
-        body = dump_record(record)
+        body = dump_record(record, record_limit(stream))
+        if stream == "requests":  # into the inbox: numbered when the referee takes it in
+            with _errors():
+                length: Any = self._writer.rpushx(self._key(code, "inbox"), body)
+            if not length:
+                raise StoreError(f"no table {code!r}")
+            return None
         with _errors():
             stream_id = self._writer.xadd(self._key(code, stream), {"r": body}, id="0-*", nomkstream=True)
         if stream_id is None:
@@ -245,19 +239,31 @@ class RedisStore:
             raise StoreError(f"the stream of table {code!r} holds records the store did not number")
         return number
 
+    def _take_in(self, code: str) -> None:
+        """Move the requests waiting in the inbox into the requests stream (the referee's)."""
+        keys = [self._key(code, "inbox"), self._key(code, "requests"), self._key(code, "meta")]
+        with _errors():
+            taken: Any = self._scripts["take_in"](keys=keys, args=[MAX_REQUEST, _TAKE, redis_scripts.SENTINEL])
+        if int(taken[1]):
+            log.warning("table %s: %s requests longer than %s bytes dropped, unread", code, taken[1], MAX_REQUEST)
+
     def read(self, code: str, stream: str, after: int = 0, limit: int = 1000) -> list[tuple[int, dict[str, Any]]]:
         check_stream(stream)
         limit = bounded(limit)
         if limit == 0:
             return []
+        if stream == "requests":
+            self._take_in(code)
         with _errors():
             entries: Any = self._client.xrange(self._key(code, stream), f"(0-{bounded(after)}", "+", count=limit)
-        return self._records(entries)
+        return self._records(entries, code, stream)
 
     def wait(
         self, code: str, stream: str, after: int = 0, timeout: float = 1.0, limit: int = 1000
     ) -> list[tuple[int, dict[str, Any]]]:
         check_stream(stream)
+        if stream == "requests":
+            return self._wait_requests(code, after, timeout, limit)
         deadline = time.monotonic() + max(0.0, timeout)
         while True:
             found = self.read(code, stream, after, limit)
@@ -271,19 +277,70 @@ class RedisStore:
                 )
             streams: Any = answer.values() if isinstance(answer, dict) else [entries for _, entries in answer or []]
             for entries in streams:
-                found = self._records(entries)
+                found = self._records(entries, code, stream)
                 if found:
                     return found
 
+    def _wait_requests(self, code: str, after: int, timeout: float, limit: int) -> list[tuple[int, dict[str, Any]]]:
+        """The referee's wait: take the inbox in and read; when nothing came, sleep until a
+        keyspace notification says the inbox was pushed to (subscribed before the first look, so
+        none is missed), or :data:`POLL` seconds where the server sends none."""
+        import redis
+
+        deadline = time.monotonic() + max(0.0, timeout)
+        channel = f"__keyspace@{self._db}__:{self._key(code, 'inbox')}"
+        pubsub: Any = self._client.pubsub()  # type: ignore[no-untyped-call]
+        try:
+            try:
+                pubsub.subscribe(channel)
+                pubsub.get_message(timeout=_BLOCK)  # the server's confirmation: listening from here on
+            except redis.exceptions.RedisError:  # no right to the channel (an older ACL): look every POLL
+                pubsub.close()
+                pubsub = None
+            while True:
+                found = self.read(code, "requests", after, limit)
+                left = deadline - time.monotonic()
+                if found or left <= 0 or limit <= 0:
+                    return found
+                pause = min(left, _SAFETY if self._notified else POLL)
+                if pubsub is None:
+                    time.sleep(pause)
+                    continue
+                with _errors():
+                    message = pubsub.get_message(timeout=pause)
+                if message is not None and message.get("type") == "message":
+                    self._notified = True
+        finally:
+            if pubsub is not None:
+                with contextlib.suppress(redis.exceptions.RedisError):
+                    pubsub.close()
+
     @staticmethod
-    def _records(entries: Any) -> list[tuple[int, dict[str, Any]]]:
+    def _records(entries: Any, code: str, stream: str) -> list[tuple[int, dict[str, Any]]]:
         records = []
         for stream_id, fields in entries:
             number = _number(stream_id)
-            body = fields.get(b"r", fields.get("r"))  # bytes, or str with decode_responses in the URL
-            if number is not None and body is not None:
-                records.append((number, load_record(body)))
+            if number is None:  # not an id the store made: not a record of the table
+                log.warning("table %s: an entry of %s the store did not number (%r): skipped", code, stream, stream_id)
+                continue
+            body = fields.get(b"r", fields.get("r")) if isinstance(fields, dict) else None
+            records.append((number, read_entry(body, code, stream, number)))
         return records
+
+    def last(self, code: str, stream: str) -> int:
+        check_stream(stream)
+        import redis
+
+        try:
+            info: Any = self._client.xinfo_stream(self._key(code, stream))
+        except redis.exceptions.NoPermissionError:
+            raise StoreError("the table store (Redis) refused: this user may not do that") from None
+        except redis.exceptions.ResponseError:  # no such stream
+            return 0
+        except redis.exceptions.RedisError as error:
+            raise StoreError(f"the table store (Redis) failed: {type(error).__name__}") from None
+        last = info.get("last-generated-id", info.get(b"last-generated-id", b"0-0"))
+        return _number(last) or 0
 
     def put(self, code: str, key: str, record: Mapping[str, Any]) -> None:
         if key in RESERVED_KEYS:

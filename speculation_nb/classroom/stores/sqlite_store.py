@@ -35,7 +35,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .base import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record
+from .base import DEFAULT_TTL, StoreError, bounded, check_stream, dump_record, load_record, read_entry, record_limit
 from .file_watch import watch
 
 __all__ = ["BUSY_TIMEOUT", "DEFAULT_FILE", "POLL", "WATCHED_POLL", "SQLiteStore", "default_path", "default_url"]
@@ -212,7 +212,7 @@ class SQLiteStore:
 
     def append(self, code: str, stream: str, record: Mapping[str, Any]) -> int:
         check_stream(stream)
-        body = dump_record(record)
+        body = dump_record(record, record_limit(stream))
         with self._write() as connection:
             self._require(connection, code)
             last = connection.execute(
@@ -239,7 +239,21 @@ class SQLiteStore:
                 )
                 .fetchall()
             )
-        return [(int(n), load_record(body)) for n, body in rows]
+        return [(int(n), read_entry(body, code, stream, int(n))) for n, body in rows]
+
+    def last(self, code: str, stream: str) -> int:
+        check_stream(stream)
+        with _errors():
+            row = (
+                self._connection()
+                .execute(
+                    "SELECT COALESCE(MAX(r.n), 0) FROM records AS r JOIN tables AS t ON t.code = r.code"
+                    " WHERE r.code = ? AND r.stream = ? AND t.expires > ?",
+                    (code, stream, time.time()),
+                )
+                .fetchone()
+            )
+        return int(row[0])
 
     def wait(
         self, code: str, stream: str, after: int = 0, timeout: float = 1.0, limit: int = 1000
