@@ -9,29 +9,25 @@ trait (bumped after every change) and redraw from what it exposes:
 Actions raise :class:`~speculation_nb.IllegalAction` when the rules refuse
 them; the app turns that into a friendly line (see ``error_text``).
 
-The computer players (play mode) act through the engine's one play loop,
-:func:`speculation_nb.players.next_move`, one action at a time: at the
-``"instant"`` pace all at once, otherwise one every few seconds on the running
-event loop (``loop.call_later``: the kernel keeps answering the page meanwhile),
-each announced in ``message`` with its reason; ``acting`` is True while some are
-still to come. A person's action first lets the pending ones happen; looking
-back (replay) pauses them. :meth:`Controller.replace_session` shows another
-session (a new one, a loaded save, a shared link); :meth:`Controller.next_deal`
-goes on with this one. Snapshots are kept for the current deal only (bounded).
+The computer players (play mode) decide in :mod:`speculation_nb.players` and act when its
+:class:`~speculation_nb.players.pacing.Pacer` says: one action at a time, each announced in
+``message`` with its reason; ``acting`` is True while some are still to come. A person's action
+first lets the pending ones happen; looking back (replay) pauses them. The model only wires the
+pacer to the session and the seats. :meth:`Controller.replace_session` shows another session (a
+new one, a loaded save, a shared link); :meth:`Controller.next_deal` goes on with this one.
+Snapshots are kept for the current deal only (bounded).
 
 In classroom mode the teacher drives every seat, except the seats in ``computer_seats``
-(empty unless the shared table seats computer players, :mod:`.table_host`): those are played
-by the same loop at the same pace, and such a seat also turns up its own card when it is due.
+(empty unless the shared table seats computer players, :mod:`.teacher.app_game`): those are
+played by the same pacer, and such a seat also turns up its own card when it is due.
 :meth:`Controller.act` takes a person's action from elsewhere (a student at the shared table)
 without hurrying the computers' pending actions.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -47,20 +43,16 @@ from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import Translator, available_languages, reason_text, translator
+from ..players.pacing import PACE_CHOICES, PACES, Pacer, delay_of
 from .page_address import in_kernel
 
-__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "Controller", "Snapshot"]
+__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "PACE_CHOICES", "Controller", "Snapshot"]
 
 #: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
 #: (Lady Bertram played too), then Bertram children who were away that evening.
 DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 MODES = ("play", "classroom")
 log = logging.getLogger("speculation_nb.widgets")
-#: Seconds between two actions of the computer players, by pace. ``"auto"``: ``"normal"`` when
-#: an event loop runs (a kernel: Voila, JupyterLab, the static site), else ``"instant"``
-#: (scripts and tests); the environment variable ``SPECULATION_PACE`` overrides ``"auto"``.
-PACES = {"slow": 2.5, "normal": 1.2, "instant": 0.0}
-PACE_CHOICES = ("auto", *PACES)
 #: Snapshots kept per deal (a whole deal's moments fit many times over).
 SNAPSHOT_LIMIT = 400
 
@@ -155,10 +147,18 @@ class Controller(HasTraits):
         self._moment: int | None = None
         self._snaps: dict[tuple[int, int], Snapshot] = {}
         self._games_at: dict[tuple[int, int], Game] = {}
-        self._asked: set[Any] = set()
-        self._timer: asyncio.TimerHandle | None = None
         #: Classroom mode: the seats computer players play (see the module docstring).
         self.computer_seats: frozenset[int] = frozenset()
+        self._pacer = Pacer(
+            lambda: self.game,
+            lambda: self.strategies,
+            delay=lambda: self.delay,
+            may_act=lambda: self.computers_play and self.live,
+            self_revealing=lambda: self.computer_seats if self.mode == "classroom" else frozenset(),
+            play=self._apply,
+            announce=lambda said, kind: self._changed(self.t("error.unexpected") if kind == "error" else said, kind),
+            on_acting=lambda acting: setattr(self, "acting", acting),
+        )
         #: Why a computer player did what it did, by (deal, step): (catalog key, parameters).
         self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
         self._publishers: list[Callable[[], None]] = []
@@ -306,9 +306,15 @@ class Controller(HasTraits):
         if not self.live:
             # The controls are disabled in the past; this only guards direct calls.
             self._moment = None
-        if self._timer is not None:
-            self._stop_computers()
-            self._computers(instant=True)
+        self._pacer.hurry()
+
+    def _person_acts(self, act: Callable[[], object]) -> None:
+        """A person's action: back to now, the computers' pending actions first, then ``act()``
+        (the engine may refuse it: ``IllegalAction``, nothing changes), then the computers answer."""
+        self._live_only()
+        act()
+        self._pacer.start()
+        self._changed()
 
     def new_session(
         self,
@@ -336,16 +342,15 @@ class Controller(HasTraits):
     def replace_session(self, session: Session, moment: int | None = None) -> None:
         """Show ``session`` from now on (a new one, a loaded save, a shared link), at
         ``moment`` of its live deal (None: now). Replay, caches and notes start afresh."""
-        self._stop_computers()
+        self._pacer.forget()
         self.session = session
         self.human = min(max(0, self.human), session.rules.players - 1)
         self._snaps.clear()
         self._games_at.clear()
-        self._asked.clear()
         self.notes.clear()
         last = len(session.game.history)
         self._moment = None if moment is None or not 0 <= moment < last else int(moment)
-        self._computers()
+        self._pacer.start()
         self._changed()
 
     @property
@@ -359,16 +364,15 @@ class Controller(HasTraits):
         session = self.session
         if not self.game.over or session.over:
             return None
-        self._stop_computers()
+        self._pacer.forget()
         if session.next_deal() is not None:
             self._moment = None
             deal = session.deal_number
             for old in [x for x in self._snaps if x[0] != deal]:  # the last deal's numbers are no longer shown
                 del self._snaps[old]
             self._games_at.clear()
-            self._asked.clear()
             self.notes.clear()
-            self._computers()
+            self._pacer.start()
             self._changed()
             return "next"
         self._changed()  # the session ended (G3): show the final standings
@@ -392,9 +396,9 @@ class Controller(HasTraits):
         k = max(0, min(int(k), self.last))
         self._moment = None if k == self.last else k
         if self._moment is None:
-            self._computers()
+            self._pacer.start()
         else:
-            self._stop_computers()
+            self._pacer.stop()
         self._changed()
 
     def back(self) -> None:
@@ -410,48 +414,33 @@ class Controller(HasTraits):
     def next_card(self, seat: int | None = None) -> None:
         """The seat due turns up its top card (P3); in play mode the computers then act.
         ``seat``: the seat asking to turn up (refused unless it is due)."""
-        self._live_only()
-        self.game.reveal(seat)
-        self._computers()
-        self._changed()
+        self._person_acts(lambda: self.game.reveal(seat))
 
     def play_to_end(self, limit: int = 500) -> None:
         """Turn up cards until the deal is over (play mode: or an auction waits for the person)."""
         self._live_only()
         game = self.game
         for _ in range(limit):
-            if game.over or game.auction is not None or self._timer is not None:
+            if game.over or game.auction is not None or self._pacer.acting:
                 break
             game.reveal()
-            self._computers(instant=True)
+            self._pacer.start(instant=True)
         self._changed()
 
     def open_auction(self) -> None:
-        self._live_only()
-        self.game.open_auction()
-        self._computers()
-        self._changed()
+        self._person_acts(lambda: self.game.open_auction())
 
     def bid(self, seat: int, amount: int) -> None:
-        self._live_only()
-        self.game.bid(seat, amount)
-        self._computers()
-        self._changed()
+        self._person_acts(lambda: self.game.bid(seat, amount))
 
     def withdraw(self, seat: int) -> None:
         self.bid(seat, 0)
 
     def accept(self, seat: int) -> None:
-        self._live_only()
-        self.game.accept(seat)
-        self._computers()
-        self._changed()
+        self._person_acts(lambda: self.game.accept(seat))
 
     def decline(self) -> None:
-        self._live_only()
-        self.game.decline()
-        self._computers()
-        self._changed()
+        self._person_acts(lambda: self.game.decline())
 
     def let_holder_decide(self) -> int | None:
         """Play mode: the person stops bidding; the computer holder accepts a bid or declines."""
@@ -464,7 +453,7 @@ class Controller(HasTraits):
             raise IllegalAction("P2", "holder_decides", "the holder decides for themselves", holder=game.holder)
         move = players.holder_decision(game, strategy)
         said = self._apply(move)
-        self._computers()
+        self._pacer.start()
         self._changed(said, "auto")
         return move.action["seat"] if move.action.kind == "accept" else None
 
@@ -478,7 +467,7 @@ class Controller(HasTraits):
                 self._changed(self.t("trade.refused", name=self.names[seat]), "info")
                 return False
         game.blind_trade(buyer, seller, count, price)
-        self._computers()
+        self._pacer.start()
         self._changed()
         return True
 
@@ -488,7 +477,7 @@ class Controller(HasTraits):
         pace (a student's bid does not make every computer act at once)."""
         self._moment = None
         self.game.apply(action)
-        self._computers()
+        self._pacer.start()
         self._changed()
 
     def set_computer_seats(self, seats: frozenset[int] | set[int]) -> None:
@@ -496,9 +485,9 @@ class Controller(HasTraits):
         seats = frozenset(int(s) for s in seats if 0 <= int(s) < self.rules.players)
         if seats == self.computer_seats:
             return
-        self._stop_computers()
+        self._pacer.stop()
         self.computer_seats = seats
-        self._computers()
+        self._pacer.start()
         self._changed()
 
     @property
@@ -520,7 +509,7 @@ class Controller(HasTraits):
         self.mode = mode
         if human is not None:
             self.human = min(max(0, int(human)), self.rules.players - 1)
-        self._computers()
+        self._pacer.start()
         self._changed()
 
     def set_lang(self, lang: str) -> None:
@@ -531,82 +520,11 @@ class Controller(HasTraits):
     @property
     def delay(self) -> float:
         """Seconds between two computer actions at the current pace (0: all at once)."""
-        pace = self.pace
-        if pace == "auto":
-            pace = os.environ.get("SPECULATION_PACE", "").strip().lower()
-            if pace not in PACES:
-                pace = "normal" if in_kernel() else "instant"
-        return PACES[pace]
-
-    def _computers(self, instant: bool = False) -> None:
-        """Let the computer players act (play mode, or the classroom's ``computer_seats``), one
-        action at a time (see :meth:`_next_move`): all at once at the instant pace, else one every
-        :attr:`delay` seconds on the event loop, each announced in the message line, the page
-        usable meanwhile."""
-        if not self.computers_play or not self.live or self._timer is not None:
-            return
-        delay = 0.0 if instant else self.delay
-        if delay <= 0:
-            for _ in range(50 * self.rules.players):
-                move = self._next_move()
-                if move is None:
-                    break
-                self._apply(move)
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._computers(instant=True)
-            return
-        if self._peek() is None:
-            return
-        self._timer = loop.call_later(delay, self._tick)
-        self.acting = True
-
-    def _peek(self) -> players.Move | None:
-        """The next computer action, without marking anyone as asked."""
-        return self._move(set(self._asked))
-
-    def _next_move(self) -> players.Move | None:
-        if not self.computers_play or self.game.over:
-            return None
-        return self._move(self._asked)
-
-    def _move(self, asked: set[Any]) -> players.Move | None:
-        game = self.game
-        move = players.next_move(game, self.strategies, asked)
-        due = game.turn
-        if move is None and self.mode == "classroom" and due in self.computer_seats and game.can_reveal():
-            # Nobody turns up a computer seat's card at a shared table: it turns it up itself.
-            return players.Move(Action.make("reveal", seat=due), "class.host.computer_reveals", {"seat": due})
-        return move
-
-    def _tick(self) -> None:
-        self._timer = None
-        try:
-            move = self._next_move() if self.live else None
-            if move is not None:
-                message = self._apply(move)
-                self._computers()
-                self.acting = self._timer is not None
-                self._changed(message, "auto")
-            else:
-                self.acting = False
-                self._changed()
-        except Exception:  # the views show the line; a computer player never breaks the page
-            log.exception("speculation_nb app: a computer player's action failed")
-            self.acting = False
-            self._changed(self.t("error.unexpected"), "error")
+        return delay_of(self.pace, in_kernel)
 
     def stop(self) -> None:
         """Cancel the computer players' pending actions (the app closing); nothing else changes."""
-        self._stop_computers()
-
-    def _stop_computers(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self.acting = False
+        self._pacer.stop()
 
     def _apply(self, move: players.Move) -> str:
         """Apply one computer action (a :class:`~speculation_nb.players.Move`); keep its reason

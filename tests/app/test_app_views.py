@@ -24,6 +24,7 @@ from speculation_nb.app import SpeculationApp, from_request, query_settings, rea
 from speculation_nb.app import model as controller_module
 from speculation_nb.app.common.keys import ESM
 from speculation_nb.languages.translator import available_languages, catalog, translator
+from speculation_nb.players import pacing
 
 T = translator("en")
 
@@ -220,7 +221,7 @@ class FakeLoop:
 @pytest.fixture
 def loop(monkeypatch):
     fake = FakeLoop()
-    monkeypatch.setattr(controller_module.asyncio, "get_running_loop", lambda: fake)
+    monkeypatch.setattr(pacing.asyncio, "get_running_loop", lambda: fake)
     monkeypatch.delenv("SPECULATION_PACE", raising=False)
     return fake
 
