@@ -85,13 +85,24 @@ def cast() -> Cast:
 
 
 # --------------------------------------------------------------------------- the chapter's moments
-def moment(turn_up: str, dealer: int, turned: int = 0, rules: Rules = RULES) -> Game:
+def moment(turn_up: str, dealer: int, turned: int = 0, rules: Rules = RULES, first: str | None = None) -> Game:
     """A deal of six just dealt by ``dealer`` with this turn-up, after ``turned`` cards turned up by
-    the players, none of them a trump above the turn-up (the deck is laid out low cards first)."""
+    the players, none of them a trump above the turn-up.
+
+    The deck is laid out low cards first, non-trumps before trumps, so the cards turned up are the
+    lowest non-trumps: *no trump comes up from the piles*, and under Hoyle's rule (c) the pot would
+    carry over if none ever did. That risk weighs on every card's worth late in the deal. ``first``
+    (say ``"2H"``, a low trump) is put where it is the first card turned up: the other case, in
+    which a trump has come up and the carry-over is out of the question.
+    """
     up = Card.parse(turn_up)
     rest = sorted((c for c in full_deck() if c != up), key=lambda c: (c.suit == up.suit, c.rank))
     k = rules.hand_size
     piles = [rest[i * k : (i + 1) * k] for i in range(rules.players)]
+    if first is not None:
+        probe = Game.from_layout(rules, piles, up, dealer=dealer)
+        opening, wanted = probe.reveal(), Card.parse(first)
+        piles = [[wanted if c == opening else opening if c == wanted else c for c in pile] for pile in piles]
     game = Game.from_layout(rules, piles, up, dealer=dealer)
     for _ in range(turned):
         game.reveal()
@@ -100,17 +111,20 @@ def moment(turn_up: str, dealer: int, turned: int = 0, rules: Rules = RULES) -> 
     return game
 
 
-def queen_for_lady_bertram(turned: int = 0) -> Game:
+def queen_for_lady_bertram(turned: int = 0, low_trump: bool = False) -> Game:
     """Mary has dealt and turned up the Queen of hearts (the best trump, hers), ``turned`` cards
-    have been turned up since, none higher."""
-    return moment("QH", MARY, turned)
+    have been turned up since, none higher: no trump at all, or with ``low_trump`` the 2♥ first."""
+    return moment("QH", MARY, turned, first="2H" if low_trump else None)
 
 
-def dozen_table(most: int = 14) -> list[tuple[int, Fraction, Fraction]]:
-    """``(cards turned up, Lady Bertram's break-even price for Mary's queen, the simple fair price O4)``."""
+def dozen_table(most: int = 14, low_trump: bool = False) -> list[tuple[int, Fraction, Fraction]]:
+    """``(cards turned up, Lady Bertram's break-even price for Mary's queen, the simple fair price O4)``.
+
+    With no trump turned up the worth falls after 12 cards: the pot carries over (Hoyle (c)) unless a
+    trump comes up, and with fewer cards left that grows likelier; with ``low_trump`` it keeps rising."""
     rows = []
     for turned in range(most + 1):
-        game = queen_for_lady_bertram(turned)
+        game = queen_for_lady_bertram(turned, low_trump)
         rows.append((turned, odds.break_even(game, LADY), odds.fair_price(game)))
     return rows
 
@@ -120,10 +134,14 @@ def first_worth_a_dozen() -> int:
     return next(turned for turned, worth, _ in dozen_table() if worth >= DOZEN)
 
 
-def fanny_queen(turned: int = 0, paid: int = 8) -> Game:
+def fanny_queen(turned: int = 0, paid: int = 8, dealer: int = HENRY) -> Game:
     """Henry has dealt and turned up the Queen of hearts, Fanny has bought it for ``paid`` chips in the
-    turn-up auction (P1), and ``turned`` cards have been turned up since (Hoyle (a): William first)."""
-    game = moment("QH", HENRY)
+    turn-up auction (P1), and ``turned`` cards have been turned up since (Hoyle (a): William first).
+
+    Henry dealing breaks the rotation the lesson follows (the chapter's simpler reading: Mary dealt,
+    and Fanny bought her queen after Lady Bertram declined it); ``dealer=MARY`` is that reading, and
+    every value of the lesson's table is the same in both."""
+    game = moment("QH", dealer)
     game.open_auction()
     game.bid(FANNY, paid)
     game.accept(FANNY)
@@ -140,23 +158,25 @@ def queen_value(turned: int = 0, paid: int = 8) -> Fraction:
     return odds.seller_break_even(fanny_queen(turned, paid), WILLIAM)
 
 
-def william_knave(turned: int = 0) -> Game:
-    """William has dealt and turned up the Jack of hearts; ``turned`` cards turned up since, none higher."""
-    return moment("JH", WILLIAM, turned)
+def william_knave(turned: int = 0, low_trump: bool = False) -> Game:
+    """William has dealt and turned up the Jack of hearts; ``turned`` cards turned up since, none
+    higher. No trump among them, or, with ``low_trump``, the 2♥ first (see :func:`moment`)."""
+    return moment("JH", WILLIAM, turned, first="2H" if low_trump else None)
 
 
-def knave_table(most: int = 14) -> list[tuple[int, int, Fraction]]:
-    """``(cards turned up, the pot, the knave's break-even price for Mary)``."""
+def knave_table(most: int = 14, low_trump: bool = False) -> list[tuple[int, int, Fraction]]:
+    """``(cards turned up, the pot, the knave's break-even price for Mary)``, with no trump turned up
+    (or, with ``low_trump``, the 2♥ first)."""
     rows = []
     for turned in range(most + 1):
-        game = william_knave(turned)
+        game = william_knave(turned, low_trump)
         rows.append((turned, game.pot, odds.break_even(game, MARY)))
     return rows
 
 
-def knave_cost(price: int, turned: int = 0) -> Fraction:
+def knave_cost(price: int, turned: int = 0, low_trump: bool = False) -> Fraction:
     """What paying ``price`` for William's knave costs Mary on average: the price minus its worth to her."""
-    return price - odds.break_even(william_knave(turned), MARY)
+    return price - odds.break_even(william_knave(turned, low_trump), MARY)
 
 
 # --------------------------------------------------------------------------- the student's own break-even price

@@ -116,17 +116,21 @@ def queen_table(lang: str = "en", paid: Sequence[int] = (4, 14)) -> HTMLText:
 
 
 def knave_worth_table(lang: str = "en") -> HTMLText:
-    """William's knave, as the deal goes on: the pot, its worth to Mary, and what a price above the pot costs her."""
+    """William's knave, as the deal goes on: the pot, its worth to Mary, and what a price above the pot
+    costs her; with no trump turned up (the lesson's layout), and in the other case, the 2♥ turned up first."""
     t = translator(lang)
     rows = []
-    for turned, pot, worth in E.knave_table():
-        rows.append([turned, pot, t.number(worth, 2), t.number(pot + 1 - worth, 2)])
+    for (turned, pot, worth), (_, _, other) in zip(E.knave_table(), E.knave_table(low_trump=True), strict=True):
+        cells = (worth, pot + 1 - worth, other, pot + 1 - other)
+        rows.append([turned, pot, *(t.number(v, 2) for v in cells)])
     return _table(
         [
             t("lesson.l5.plot.turned"),
             t("lesson.l5.head.pot"),
             t("lesson.l5.head.knave_worth"),
             t("lesson.l5.head.knave_cost"),
+            t("lesson.l5.head.knave_worth_trump"),
+            t("lesson.l5.head.knave_cost_trump"),
         ],
         rows,
     )

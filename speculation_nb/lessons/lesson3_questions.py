@@ -53,8 +53,21 @@ def _ace_extra() -> tuple[Fraction, Mapping[str, Any]]:
     return extra, {"fair": odds.fair_price(ace), "be": odds.break_even(ace, 0)}
 
 
+def _uniform_pot(players: int, ante: int) -> int:
+    """The pot of a deal with uniform antes (S2), nothing carried over: the questions say so."""
+    return sum(Rules(players=players, ante="uniform", uniform_ante=ante).antes(0))
+
+
+def _unseen(players: int, left: int) -> int:
+    """The unseen cards when all but ``left`` of the players' cards are turned up (and the turn-up)."""
+    return 52 - 1 - (3 * players - left)
+
+
 def _two_left() -> tuple[Fraction, Mapping[str, Any]]:
-    return break_even_basic(41, 2, 2, 20), {}
+    # four players, uniform antes of 5: a pot of 20, 41 cards unseen with 2 left face down
+    pot, U = _uniform_pot(4, 5), _unseen(4, 2)
+    assert (pot, U) == (20, 41)
+    return break_even_basic(U, 2, 2, pot), {"players": 4, "ante": 5, "pot": pot, "U": U}
 
 
 def _queen_late() -> tuple[Fraction, Mapping[str, Any]]:
@@ -66,7 +79,10 @@ def _queen_dead() -> tuple[Fraction, Mapping[str, Any]]:
 
 
 def _king_little() -> tuple[Fraction, Mapping[str, Any]]:
-    return break_even_basic(35, 1, 2, 24), {}
+    # six players, uniform antes of 4: a pot of 24, 35 cards unseen with 2 left face down
+    pot, U = _uniform_pot(6, 4), _unseen(6, 2)
+    assert (pot, U) == (24, 35)
+    return break_even_basic(U, 1, 2, pot), {"players": 6, "ante": 4, "pot": pot, "U": U}
 
 
 for _lesson, _key, _compute, _unit, _digits in [

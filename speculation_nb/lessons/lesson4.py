@@ -353,7 +353,7 @@ def _hoyle() -> Worked:
 
 
 for _key, _part, _compute, _digits, _unit in (
-    ("l4a.bite", PART_A, _bite, 3, None),
+    ("l4a.bite", PART_A, _bite, 2, None),  # the solution says "about 3.2 percentage points": 3.2% is right
     ("l4a.eight_five", PART_A, _eight_five, 3, None),
     ("l4a.crossing", PART_A, _crossing, 1, None),
     ("l4a.dead_beats", PART_A, _dead_beats, 3, None),

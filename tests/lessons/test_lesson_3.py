@@ -3,6 +3,7 @@ every number and verdict the text states (issue 14, items 1, 3, 5 and 8 among th
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -180,6 +181,29 @@ def test_rule_a(data):
     assert L.share(dead, lambda r: r["hold"] < L.ALMOST_SURE) > Fraction(1, 2)
     assert get("l3b.queen_dead").answer() == Fraction(comb(28, 6), comb(30, 6)) < L.ALMOST_SURE
     assert "the stock never comes into play" not in PART_B.lower() and "safe places" in PART_B
+
+
+def test_issue_24_5_rule_a_with_a_dead_pile_is_stated_as_the_table_shows(data):
+    """03b: with a dead pile the Queen averages about 75 %, its lowest 63 %, and 14 % of the moments reach
+    80 % ("far below 80 %" overstated it); the summary says rule A survives 7 or 8 players (lowest 81 %)."""
+    dead = few_queens(data["dead"])
+    holds = [r["hold"] for r in dead]
+    assert round(float(sum(holds) / len(holds)) * 100) == 75 and round(float(min(holds)) * 100) == 63
+    assert round(float(L.share(dead, lambda r: r["hold"] >= L.ALMOST_SURE)) * 100) == 14
+    cells = json.loads(PART_B)["cells"]
+    text = " ".join(" ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").split())
+    assert "averages about 75 %" in text and "as low as 63 %" in text and "only 14 % of the moments" in text
+    assert "far below 80 %" not in text
+    assert "survives 7 or 8 players (its lowest is 81 %) and fails with a dead pile" in text
+
+
+def test_issue_24_7_the_pots_of_two_questions_come_from_stated_uniform_antes():
+    for key, players, ante, pot, unseen in (("l3a.two_left", 4, 5, 20, 41), ("l3b.king_little", 6, 4, 24, 35)):
+        rules = Rules(players=players, ante="uniform", uniform_ante=ante)
+        assert sum(rules.antes(0)) == pot and 52 - 1 - (3 * players - 2) == unseen
+        question = get(key).texts()["question"]
+        assert f"{players} players with uniform antes of {ante} chips each" in question
+        assert f"{unseen} cards are unseen" in question and f"{pot} chips" in question
 
 
 def test_rule_b(data):

@@ -259,3 +259,13 @@ def test_every_runtime_word_of_lesson_4_is_in_every_catalog():
         for key in keys:
             assert t.has(key), (lang, key)
             assert set(re.findall(r"\{(\w+)\}", t.raw(key))) == set(re.findall(r"\{(\w+)\}", english.raw(key))), key
+
+
+def test_issue_24_7_the_bite_is_asked_at_the_precision_its_solution_gives():
+    """l4a.bite's solution says "about 3.2 percentage points": 3.2% and 0.032 are right."""
+    from speculation_nb.lessons.questions import ask
+
+    assert get("l4a.bite").digits == 2
+    for text in ("3.2%", "0.032", "41/1275", "0.0322"):
+        assert ask("l4a.bite").submit(text).correct, text
+    assert ask("l4a.bite").submit("3%").kind == "more_digits"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,11 @@ BASE_EVENINGS, WHAT_IF, PURCHASES = 400, 100, 150  # as in 05b
 def prose(stem: str) -> str:
     cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def flat(stem: str) -> str:
+    """The prose with its line breaks and runs of spaces made single spaces."""
+    return " ".join(prose(stem).split())
 
 
 def code(stem: str) -> str:
@@ -241,3 +247,74 @@ def test_the_purchase_records_are_the_engine_s_break_even_prices():
     for event, seen in zip(sales, watch.sales):
         before = game.at(event["step"] - 1)
         assert abs(float(odds.break_even(before, event["buyer"])) - seen["worth"]) < 1e-9
+
+
+# --------------------------------------------------------------------------- issue 24: every claim tight
+def test_issue_24_3_the_knave_s_worth_rests_on_no_trump_having_come_up_and_the_other_case_is_shown():
+    """05a: with the lowest non-trumps turned up, Hoyle (c)'s carry-over weighs on the knave (best 13.41,
+    cost at least 13.59); with the 2♥ turned up first it is worth 16.82 after 13 cards, 18.26 after 14."""
+    rows = E.knave_table()
+    assert not any(
+        c.suit == E.william_knave(14).best_trump.suit for c in E.william_knave(14).seen - {E.Card.parse("JH")}
+    )
+    turned, _, best = max(rows, key=lambda r: r[2])
+    assert turned == 13 and round(float(best), 2) == 13.41 and round(float(27 - best), 2) == 13.59
+    other = E.knave_table(low_trump=True)
+    assert E.Card.parse("2H") in E.william_knave(1, low_trump=True).seen
+    assert [round(float(other[k][2]), 2) for k in (13, 14)] == [16.82, 18.26]
+    assert [round(float(E.knave_cost(27, k, low_trump=True)), 2) for k in (13, 14)] == [10.18, 8.74]
+    assert all(27 - worth > 8 for _, _, worth in other)  # a loss at every moment of the table
+    text = flat(PARTS[0])
+    for figure in ("13.41", "13.59", "16.82", "18.26", "10.18", "8.74", "rule (c)"):
+        assert figure in text, figure
+    assert "at least 13.59" in flat(PARTS[1]) and "at least 8.74" in flat(PARTS[1])
+
+
+def test_issue_24_3_the_dozen_curve_falls_after_12_cards_for_the_same_reason():
+    table = E.dozen_table()
+    assert [round(float(w), 2) for _, w, _ in table[12:15]] == [16.17, 16.12, 15.63]
+    carry = [odds.win_probabilities(E.queen_for_lady_bertram(k))[None] for k in (12, 14)]
+    assert [round(float(c) * 100) for c in carry] == [9, 19]
+    rising = E.dozen_table(low_trump=True)
+    assert all(a[1] < b[1] for a, b in pairwise(rising))  # with a trump out it keeps rising
+    assert [round(float(rising[k][1]), 2) for k in (12, 14)] == [18.53, 20.61]
+    text = flat(PARTS[0])
+    for figure in ("16.17, 16.12, then 15.63", "9 % after 12", "19 % after 14", "18.53", "20.61"):
+        assert figure in text, figure
+
+
+@pytest.mark.parametrize("turned", [0, 2, 4, 6, 8, 10, 12])
+def test_issue_24_6_fanny_s_queen_is_worth_the_same_whether_henry_or_mary_dealt(turned):
+    assert odds.seller_break_even(E.fanny_queen(turned, 8, dealer=E.MARY), E.WILLIAM) == E.queen_value(turned)
+
+
+def test_issue_24_6_the_novel_read_as_austen_wrote_it():
+    text = flat(PARTS[0])
+    assert "“The game will be yours”" in text and "the game, that is, not only the queen" in text
+    assert "would rather her brother had the queen" not in text and "Henry does not deal next" in text
+    assert "Fanny bought it (“You have bought her too dearly”)" in text
+    assert "how far short of it is he?" in text and "Start with half her value" not in text
+    assert "“sharpen her avarice, and harden her heart”" in flat(PARTS[1])
+    pt = (NOTEBOOKS / f"{PARTS[0]}.pt.ipynb").read_text(encoding="utf-8")
+    pt = " ".join("".join(json.loads(pt)["cells"][i]["source"]) for i in range(len(json.loads(pt)["cells"])))
+    pt = " ".join(pt.split())
+    assert "que ela fosse de William" not in pt and "que ele fosse de William" in pt  # it: the game
+
+
+def test_issue_24_4_how_surprising_a_miss_is_and_why_the_six_intervals_are_not_independent(base):
+    """05b: on this seed no luck interval misses zero (Henry's comes closest, 1.9 standard errors);
+    a miss of 3.3 standard errors is about 1 in 1,000; the six mean lucks add up to about zero."""
+    from statistics import NormalDist
+
+    summary = base.summary(("net", "luck"))
+    assert all(summary[s]["luck_low"] <= 0 <= summary[s]["luck_high"] for s in range(6))
+    z = {s: summary[s]["luck_mean"] / summary[s]["luck_se"] for s in range(6)}
+    assert max(z, key=lambda s: abs(z[s])) == E.HENRY and round(z[E.HENRY], 1) == 1.9
+    assert 0.0005 < 2 * NormalDist().cdf(-3.3) < 0.0015 and round(2 * NormalDist().cdf(-2), 2) == 0.05
+    assert round(sum(summary[s]["luck_mean"] for s in range(6)), 2) == 0.11
+    # "the other five all gain": every one of their intervals is clear of zero
+    assert all(summary[s]["net_low"] > 0 for s in range(6) if s != E.MARY)
+    text = flat(PARTS[1])
+    for figure in ("1.9 standard errors", "3.3 or more about once in a thousand", "+0.11 here", "*independent*"):
+        assert figure in text, figure
+    assert "wrong one time in twenty" not in text

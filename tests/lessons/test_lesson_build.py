@@ -1,4 +1,4 @@
-"""One source per lesson (LESSONS_FORMAT.md): the translated notebooks are what the build writes."""
+"""One source per lesson (notebooks/LESSONS_FORMAT.md): the translated notebooks are what the build writes."""
 
 from __future__ import annotations
 

@@ -100,3 +100,50 @@ def test_german_lesson_1_says_anzeige():
     po = (REPO / "notebooks" / "locale" / "de" / "01_how_to_play.po").read_text(encoding="utf-8")
     assert "Tafel" not in po and "Anzeige rechts" in po
     assert "Tafel" not in (REPO / "notebooks" / "01_how_to_play.de.ipynb").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- issue 24, item 7
+def test_issue_24_7_lessons_format_is_in_the_repository_where_the_tests_cite_it():
+    text = (REPO / "notebooks" / "LESSONS_FORMAT.md").read_text(encoding="utf-8")
+    for heading in ("## Files and names", "## A part's size", "## Exercises", "## Austen", "## Translations"):
+        assert heading in text
+    for test in ("test_quotations.py", "test_lesson_build.py", "test_lesson_exercises.py"):
+        assert "notebooks/LESSONS_FORMAT.md" in (REPO / "tests" / "lessons" / test).read_text(encoding="utf-8")
+
+
+def _notebook_prose(name: str) -> str:
+    import json
+
+    cells = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize(
+    ("stem", "english"),
+    [
+        ("02a_will_the_queen_hold", r"\text{the Queen holds}"),
+        ("03a_what_is_a_card_worth", r"\text{break-even}"),
+        ("03a_what_is_a_card_worth", r"\text{carry-over if the holder keeps it}"),
+        ("05b_many_evenings", r"\text{the deals as dealt}"),
+    ],
+)
+def test_issue_24_7_german_display_formulas_are_translated(stem, english):
+    assert english in _notebook_prose(f"{stem}.ipynb")
+    for lang in ("it", "pt", "de"):
+        assert english not in _notebook_prose(f"{stem}.{lang}.ipynb"), lang
+
+
+@pytest.mark.parametrize(("lang", "other"), [("de", "SF"), ("pt", "EP")])
+def test_issue_24_7_the_standard_error_has_one_abbreviation(lang, other):
+    import re
+
+    words = " ".join(catalog(lang).values()) + _notebook_prose(f"02b_simulating_the_queen.{lang}.ipynb")
+    assert re.search(rf"\b{other}\b", words) is None and re.search(r"\bSE\b", words)
+
+
+def test_issue_24_7_portuguese_names_the_distribution_where_the_english_does():
+    """ "the distribution" is the hypergeometric one: pt says "o modelo hipergeométrico", the lesson's
+    term ("distribuição" is the glossary's rejected word for a deal), not "o modelo" alone."""
+    assert "the distribution beside the **binomial**" in _notebook_prose("02a_will_the_queen_hold.ipynb")
+    pt = " ".join(_notebook_prose("02a_will_the_queen_hold.pt.ipynb").split())
+    assert "põem o modelo hipergeométrico ao lado do **binomial**" in pt and "põem o modelo ao" not in pt

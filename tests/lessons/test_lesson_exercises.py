@@ -1,4 +1,4 @@
-"""The lessons' exercises and cells (LESSONS_FORMAT.md, issue 14 "Students doing the work"):
+"""The lessons' exercises and cells (notebooks/LESSONS_FORMAT.md, issue 14 "Students doing the work"):
 every exercise a notebook asks is registered with its computed answer, no answer or English
 text sits in a code cell, cells are short, parts take at most 45 minutes, and each lesson has
 an answer key in every language."""

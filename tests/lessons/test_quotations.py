@@ -2,7 +2,7 @@
 language, is found verbatim in the chapter (vol. II, ch. 7; the public-domain text is in
 ``docs/sources/mansfield_park_chapter_25.txt``).
 
-The convention the lessons follow (LESSONS_FORMAT.md, "Austen"): a quotation of the novel is
+The convention the lessons follow (notebooks/LESSONS_FORMAT.md, "Austen"): a quotation of the novel is
 written in curly double quotation marks, “like this”, which the lessons use for nothing else.
 In the Italian, Portuguese and German lessons Austen's English stays in “…” and the project's
 own translation follows in the language's other marks («…» or »…«), marked as such
