@@ -4,7 +4,8 @@ No widget code here. :class:`Controller` owns the :class:`~speculation_nb.Sessio
 and changes it only through the engine; the views observe its ``version``
 trait (bumped after every change) and redraw from what it exposes:
 :attr:`Controller.shown` (the deal at the moment looked at) and
-:meth:`Controller.snapshot` (the exact numbers of that moment).
+:meth:`Controller.snapshot` (that moment as everyone sees it, with its exact numbers: a
+:class:`~speculation_nb.odds.moment.DealMoment`).
 
 Actions raise :class:`~speculation_nb.IllegalAction` when the rules refuse
 them; the app turns that into a friendly line (see ``error_text``).
@@ -30,19 +31,18 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
-from .. import odds, players
+from .. import players
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import Translator, available_languages, reason_text, translator
+from ..odds.moment import DealMoment
 from ..players.pacing import PACE_CHOICES, PACES, Pacer, delay_of
 from .page_address import in_kernel
 
@@ -57,54 +57,8 @@ log = logging.getLogger("speculation_nb.widgets")
 SNAPSHOT_LIMIT = 400
 
 
-@dataclass
-class Snapshot:
-    """The exact numbers of one moment of a deal (RULES.md O1-O5)."""
-
-    k: int
-    reveals: int
-    holder: int
-    best: Any
-    over: bool
-    hold: Fraction
-    U: int
-    h: int
-    n: int
-    win: dict[int | None, Fraction]
-    expected_pot: Fraction
-    fair: Fraction
-    break_even: dict[int, Fraction] = field(default_factory=dict)
-    seller_break_even: dict[int, Fraction] = field(default_factory=dict)
-
-
-def _explained(ex: Any, name: str) -> int:
-    value = getattr(ex, name)
-    return int(value)
-
-
-def take_snapshot(game: Game, k: int) -> Snapshot:
-    """Compute the numbers of ``game`` as it stands (``k`` is its number of actions)."""
-    ex = odds.explain_hold(game)
-    snap = Snapshot(
-        k=k,
-        reveals=game.reveals,
-        holder=game.holder,
-        best=game.best_trump,
-        over=game.over,
-        hold=Fraction(odds.hold_probability(game)),
-        U=_explained(ex, "U"),
-        h=_explained(ex, "h"),
-        n=_explained(ex, "n"),
-        win={key: Fraction(v) for key, v in odds.win_probabilities(game).items()},
-        expected_pot=Fraction(odds.expected_pot(game)),
-        fair=Fraction(odds.fair_price(game)),
-    )
-    if game.auction is not None and not game.over:
-        for seat in range(game.rules.players):
-            if seat != game.holder:
-                snap.break_even[seat] = Fraction(odds.break_even(game, seat))
-                snap.seller_break_even[seat] = Fraction(odds.seller_break_even(game, seat))
-    return snap
+#: What :meth:`Controller.snapshot` returns, under its older name: the one moment value of the odds.
+Snapshot = DealMoment
 
 
 class Controller(HasTraits):
@@ -223,7 +177,7 @@ class Controller(HasTraits):
                 deal = self.session.deal_number
                 for old in [x for x in self._snaps if x[0] != deal] or list(self._snaps)[: SNAPSHOT_LIMIT // 2]:
                     del self._snaps[old]
-            snap = self._snaps[key] = take_snapshot(self.game_at(k), k)
+            snap = self._snaps[key] = DealMoment.of(self.game_at(k))
         return snap
 
     @property

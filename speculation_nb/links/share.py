@@ -74,6 +74,7 @@ from ..engine.game import Game
 from ..engine.saving import GAME_FORMAT, SESSION_FORMAT, VERSION
 from ..engine.session import Session
 from ..engine.settings import PRESETS, Rules
+from ..odds.moment import DealMoment
 
 __all__ = [
     "DEFAULTS",
@@ -203,7 +204,8 @@ def decode_moves(text: str) -> list[list[Action | None]]:
 @dataclass
 class SharedMoment:
     """A moment read from a link (:func:`read_shared_moment`): how to rebuild its session and
-    which step of the last deal to show.
+    which step of the last deal to show. It is the moment's address; what the moment shows is
+    :meth:`moment`, the one :class:`~speculation_nb.odds.moment.DealMoment` the app shows too.
 
     ``names`` holds a name for each seat the link names (``None`` for a default name);
     ``app`` the app's settings the link gives (``mode``, ``human``, ``temperament``, ``lang``).
@@ -268,6 +270,12 @@ class SharedMoment:
         if self.end is not None:
             self._end(session)
         return session
+
+    def moment(self, default_names: Sequence[str] | None = None) -> DealMoment:
+        """The moment the link shows (its session replayed, at its step), as every seat sees it,
+        with its exact odds."""
+        game = self.session(default_names).game
+        return DealMoment.of(game if self.step is None else game.at(self.step))
 
     def _end(self, session: Session) -> None:
         try:

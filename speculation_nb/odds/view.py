@@ -7,6 +7,10 @@ cards face up, how many cards each pile holds, the stacks, the pot, who holds th
 and whose turn it is. :func:`public_view` reads them once per moment of a game (a game
 changes only by its actions) and the odds remember their prices by the view, so the many
 questions asked about one moment read the table once.
+
+This view is the odds' working notation (counts, hashable, for the memo tables). What a moment
+*shows*, to the app, the shared table's members and a share link, is the one moment value
+:class:`~speculation_nb.odds.moment.DealMoment`: the same public facts, with the numbers.
 """
 
 from __future__ import annotations

@@ -474,7 +474,7 @@ def test_controller_alone_has_no_widgets():
 
     c = Controller(Rules(players=3), seed=1, mode="classroom")
     c.next_card()
-    assert c.snapshot().hold == odds.hold_probability(c.game)
+    assert c.snapshot().odds.hold == odds.hold_probability(c.game)
     # The engine and odds never import the widgets.
     import speculation_nb.engine.game
     import speculation_nb.odds

@@ -310,8 +310,8 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
     snap = c.snapshot()
     panel.ui.ask.click()
     poll = referee.poll
-    assert poll is not None and poll.open and poll.fair == snap.fair
-    assert poll.break_even == snap.break_even
+    assert poll is not None and poll.open and poll.fair == snap.odds.fair
+    assert poll.break_even == snap.odds.break_even
     members = [Member(store, referee.code) for _ in range(3)]
     for i, member in enumerate(members):
         assert (await member.join(f"S{i}", None)).ok
@@ -321,8 +321,8 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
     assert T.plural("class.host.poll.answers", 3) in shown
     assert T("class.host.poll.median", price=price_text(poll.median(), T)) in shown
     assert poll.median() == 5
-    assert T("class.host.poll.fair", price=price_text(snap.fair, T)) in shown
-    for seat, value in snap.break_even.items():
+    assert T("class.host.poll.fair", price=price_text(snap.odds.fair, T)) in shown
+    for seat, value in snap.odds.break_even.items():
         assert T("class.host.poll.break_even", name=c.names[seat], price=price_text(value, T)) in shown
     # every bin's count is text; the bars are decoration only
     rows = re.findall(r"<tr><td class=\"spec-poll-range\">.*?</tr>", panel.ui.poll.value)

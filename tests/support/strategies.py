@@ -17,7 +17,8 @@ and either source of choices draws from it.
 
 ``action_strategy`` draws an action for a deal, legal or not: mostly near the edges of what the
 rules allow (the lowest and highest bid, a seat out of range, a number of the wrong type), where a
-rule is most easily got wrong.
+rule is most easily got wrong. ``random_legal_action`` and ``random_play`` draw only what
+``Game.legal_actions()`` allows: a deal played at random to any moment.
 
 Add strategies here rather than in a test module.
 """
@@ -35,7 +36,16 @@ from speculation_nb import Game, Rules
 from speculation_nb.engine.actions import Action
 from speculation_nb.engine.settings import ANTES, PRESETS
 
-__all__ = ["NOT_WHOLE", "action_strategy", "random_action", "random_rules", "rules_strategy", "seeds"]
+__all__ = [
+    "NOT_WHOLE",
+    "action_strategy",
+    "random_action",
+    "random_legal_action",
+    "random_play",
+    "random_rules",
+    "rules_strategy",
+    "seeds",
+]
 
 T = TypeVar("T")
 
@@ -175,3 +185,36 @@ def random_action(rng: random.Random, game: Game) -> Action:
 def action_strategy(game: Game) -> st.SearchStrategy[Action]:
     """:func:`random_action` as a Hypothesis strategy."""
     return st.randoms(use_true_random=False).map(lambda rng: random_action(rng, game))
+
+
+def random_legal_action(rng: random.Random, game: Game) -> Action:
+    """One action the rules allow now (``game.legal_actions()``), drawn by ``rng``: a reveal, an
+    auction opened or closed, a bid anywhere in its range, a withdrawal, a sale or a blind trade."""
+    legal = game.legal_actions()
+    choices: list[Action] = []
+    if legal.reveal is not None:
+        choices += [Action.make("reveal", seat=legal.reveal)] * 3
+    if legal.open_auction is not None:
+        choices.append(Action.make("open_auction"))
+    if legal.decline is not None:
+        choices.append(Action.make("decline"))
+    choices += [Action.make("accept", seat=s) for s in legal.accept]
+    choices += [Action.make("bid", seat=s, amount=0) for s in legal.withdraw]
+    choices += [Action.make("bid", seat=s, amount=rng.randint(low, high)) for s, (low, high) in legal.bid.items()]
+    if legal.trade:
+        (buyer, seller), (count, price) = rng.choice(sorted(legal.trade.items()))
+        choices.append(
+            Action.make(
+                "blind_trade", buyer=buyer, seller=seller, count=rng.randint(1, count), price=rng.randint(1, price)
+            )
+        )
+    return rng.choice(choices)
+
+
+def random_play(rng: random.Random, game: Game, steps: int) -> Game:
+    """``game`` after at most ``steps`` random legal actions (fewer when the deal ends first)."""
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(random_legal_action(rng, game))
+    return game

@@ -29,7 +29,7 @@ from ...languages.translator import Translator, round_half_up
 from ..common.parts import NumberField, Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller, Snapshot
 
-__all__ = ["AuctionView", "BidAmount"]
+__all__ = ["AuctionPanel", "BidAmount"]
 
 #: The names of the widgets built on first use.
 LAZY = (
@@ -54,7 +54,10 @@ class BidAmount(NumberField):
     """The amount field (see :class:`.parts.NumberField`): ``min`` and ``max`` are the bid range."""
 
 
-class AuctionView:
+class AuctionPanel:
+    """The auction's widgets (see the module docstring); the auction's value, as everyone sees it,
+    is :class:`~speculation_nb.odds.moment.AuctionView`."""
+
     def __init__(self, app: Shell) -> None:
         self.app = app
         ui = app.ui
@@ -240,8 +243,8 @@ class AuctionView:
                 continue
             bid = auction.get(seat)
             cls = " class='spec-best-offer'" if seat == best else ""
-            be = snap.break_even.get(seat)
-            sbe = snap.seller_break_even.get(seat)
+            be = snap.odds.break_even.get(seat)
+            sbe = snap.odds.seller_break_even.get(seat)
             rows.append(
                 f"<tr{cls} data-seat='{seat}'><td>{bidi(names[seat])}</td>"
                 f"<td class='spec-num spec-standing-bid'>{esc(t.number(bid) if bid else '–')}</td>"
@@ -276,7 +279,7 @@ class AuctionView:
             key = (c.session.deal_number, len(game.history), seat)
             if key != self._span:  # a new moment or bidder: suggest the break-even (never clamp a typed bid)
                 self._span = key
-                be = snap.break_even.get(seat)
+                be = snap.odds.break_even.get(seat)
                 suggestion = round_half_up(be) if be is not None else low
                 with self.app.quietly():
                     set_traits(ui.bid_amount, value=min(max(suggestion, low), high), min=low, max=high)

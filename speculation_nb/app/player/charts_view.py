@@ -56,11 +56,11 @@ class ChartsView:
     def refresh(self, c: Controller, game: Any, snap: Snapshot, t: Translator) -> None:
         names = list(c.names)
         n = game.rules.players
-        values = [snap.win.get(s, Fraction(0)) for s in range(n)]
+        values = [snap.odds.win.get(s, Fraction(0)) for s in range(n)]
         grey = None
-        if game.rules.dead_hand or game.rules.hoyle or snap.win.get(None, 0):
+        if game.rules.dead_hand or game.rules.hoyle or snap.odds.win.get(None, 0):
             names.append(t("chart.win.carried"))
-            values.append(snap.win.get(None, Fraction(0)))
+            values.append(snap.odds.win.get(None, Fraction(0)))
             grey = n
         key = ("win", tuple(names), tuple(values), game.holder, t.lang)
         if self._win_key != key:
@@ -68,22 +68,29 @@ class ChartsView:
             self.win_chart.update(names, values, game.holder, t, grey=grey)
         # O1 over the deal.
         points = c.hold_points(c.last)
-        shown = [p for p in points if p.k <= c.moment]
-        later = [p for p in points if p.k > c.moment]
-        if not shown or shown[-1].k != c.moment:
+        shown = [p for p in points if p.step <= c.moment]
+        later = [p for p in points if p.step > c.moment]
+        if not shown or shown[-1].step != c.moment:
             shown.append(snap)
-        xs = [p.reveals for p in shown]
-        ys = [p.hold for p in shown]
+        history = c.game.history
+
+        def reveals(k: int) -> int:  # the x axis: the cards turned up by the moment's step
+            return sum(1 for action in history[:k] if action.kind == "reveal")
+
+        xs = [reveals(p.step) for p in shown]
+        ys = [p.odds.hold for p in shown]
         cards: list[str | None] = []
         previous = None
         for p in shown:
             cards.append(str(p.best) if (previous is None or p.best != previous) else None)
             previous = p.best
         total = n * c.rules.hand_size  # the x axis, fixed for the deal: every card the players could turn up
-        hkey = ("hold", tuple(xs), tuple(ys), tuple(cards), tuple(p.k for p in later), t.lang)
+        hkey = ("hold", tuple(xs), tuple(ys), tuple(cards), tuple(p.step for p in later), t.lang)
         if self._hold_key != hkey:
             self._hold_key = hkey
-            self.hold_chart.update(xs, ys, cards, ([p.reveals for p in later], [p.hold for p in later]), t, total)
+            self.hold_chart.update(
+                xs, ys, cards, ([reveals(p.step) for p in later], [p.odds.hold for p in later]), t, total
+            )
             win = "; ".join(f"{name} {t.percent(v)}" for name, v in zip(names, values))
             hold = "; ".join(t("chart.alt.point", k=x, pct=t.percent(y)) for x, y in zip(xs, ys))
             self.app.ui.chart_alt.value = (

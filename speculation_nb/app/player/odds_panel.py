@@ -65,13 +65,13 @@ class OddsPanel:
         names = c.names
         best = game.best_trump
         ui.hold_label.value = t.html("odds.label", card=card_html(best, t), name=bidi(names[game.holder]))
-        ui.hold_pct.value = esc(t.percent(snap.hold))
+        ui.hold_pct.value = esc(t.percent(snap.odds.hold))
         toggle_class(ui.hold_pct, "spec-settled", game.over)
-        fraction = snap.hold
+        fraction = snap.odds.hold
         ui.hold_fraction.value = esc(
             f"= {fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else f"= {fraction.numerator}"
         )
-        U, h, n = snap.U, snap.h, snap.n
+        U, h, n = snap.hold_terms
         if game.over:  # O5: settled, no formula
             ui.hold_formula.value = esc(t("odds.settled"))
             ui.hold_legend.value = ""
@@ -82,13 +82,13 @@ class OddsPanel:
         # A long formula and fraction ("= C(41, 12) / C(51, 12) = 566618/11388335") in smaller type, on one line.
         toggle_class(ui.math, "spec-math-long", len(ui.hold_formula.value) + len(ui.hold_fraction.value) > 38)
         ui.hold_words.value = self._words(c, game, snap, t)
-        pot = snap.expected_pot
+        pot = snap.odds.expected_pot
         pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))
         ui.expected_pot.value = t.html("odds.expected_pot", value=Safe(f"<b>{esc(pot_text)}</b>"))
-        fair = round_half_up(snap.fair)
+        fair = round_half_up(snap.odds.fair)
         ui.fair_price.value = t.html(t.plural_key("odds.fair_price", fair), value=Safe(f"<b>{esc(t.number(fair))}</b>"))
         set_traits(ui.expected_pot, tooltip=t("tooltip.expected_pot", exact=str(pot)))
-        set_traits(ui.fair_price, tooltip=t("tooltip.fair_price", exact=str(snap.fair)))
+        set_traits(ui.fair_price, tooltip=t("tooltip.fair_price", exact=str(snap.odds.fair)))
 
     @staticmethod
     def _words(c: Controller, game: Any, snap: Snapshot, t: Translator) -> Safe:
@@ -98,9 +98,10 @@ class OddsPanel:
             if game.winner is None:
                 return t.html("odds.words.over_carried")
             return t.html("odds.words.over", card=card_html(best, t), name=bidi(names[game.winner]))
-        if snap.h == 0:
+        _, h, n = snap.hold_terms
+        if h == 0:
             return t.html("odds.words.unbeatable", card=card_html(best, t))
-        if snap.n == 0:
+        if n == 0:
             return t.html("odds.words.no_cards", card=card_html(best, t))
         higher = [card_html(Card(r, game.trump), t) for r in range(best.rank + 1, 15)]
         if len(higher) > 5:  # 5♣ 6♣ … A♣
@@ -109,8 +110,8 @@ class OddsPanel:
             "odds.words.live",
             card=card_html(best, t),
             higher=Safe(" ".join(higher)),
-            trumps=t.plural("unit.higher_trumps", snap.h),
-            cards=t.plural("unit.cards_to_come", snap.n),
+            trumps=t.plural("unit.higher_trumps", h),
+            cards=t.plural("unit.cards_to_come", n),
         )
 
     @staticmethod
@@ -120,7 +121,7 @@ class OddsPanel:
             "odds.live",
             card=t.card_name(game.best_trump),
             name=c.names[game.holder],
-            pct=t.percent(snap.hold),
-            fraction=f"{snap.hold.numerator}/{snap.hold.denominator}",
-            fair=t.number(round_half_up(Fraction(snap.fair))),
+            pct=t.percent(snap.odds.hold),
+            fraction=f"{snap.odds.hold.numerator}/{snap.odds.hold.denominator}",
+            fair=t.number(round_half_up(Fraction(snap.odds.fair))),
         )

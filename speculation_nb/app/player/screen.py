@@ -50,7 +50,7 @@ from ..common.style import CSS
 from ..model import MODES, PACE_CHOICES, Controller
 from ..page_address import page_query
 from ..teacher.opener import table_opener
-from .auction import AuctionView
+from .auction import AuctionPanel
 from .charts_view import ChartsView
 from .controls import KEYS, ControlsView
 from .header import HeaderView
@@ -223,7 +223,7 @@ class SpeculationApp:
         self.controls = ControlsView(self)
         self.trade = TradeView(self)
         self.log = LogView(self)
-        self.auction = AuctionView(self)
+        self.auction = AuctionPanel(self)
         self.charts = ChartsView(self, charts)
         self.odds = OddsPanel(self, self.charts.widget, self.auction.widget)
         self.settings = SettingsView(self)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from ...classroom.moment import Moment
 from ...engine.cards import Card
 from ...languages.translator import Safe, Translator
+from ...odds.moment import DealMoment
 from ...rendering.cards import table_html
 from ..common.parts import bidi, card_html, esc
 from ..player.log_view import event_html
@@ -51,10 +52,12 @@ def seat_names(moment: Moment) -> list[str]:
 
 
 class MomentTable:
-    """What :func:`~speculation_nb.rendering.cards.table_html` reads of a game, read off a moment:
-    the public facts only (face-down cards are counts, never cards)."""
+    """What :func:`~speculation_nb.rendering.cards.table_html` reads of a game, read off a
+    :class:`~speculation_nb.odds.moment.DealMoment` (the published moment is one): not another
+    model of the moment, only the names the drawing reads. Public facts only (face-down cards are
+    counts, never cards)."""
 
-    def __init__(self, moment: Moment) -> None:
+    def __init__(self, moment: DealMoment) -> None:
         self.rules = _Rules(moment.players, moment.dead > 0 or moment.dead_cards is not None)
         self.turn_up = moment.turn_up
         self.best_trump = moment.best
