@@ -58,6 +58,9 @@ net, a trade's worth) are remembered by the public view of the moment
 (:class:`~speculation_nb.odds.view.PublicView`), so the many questions asked about one moment (every
 bidder's break-even, every possible blind trade) are answered from one reading of the table.
 :class:`HoldExplanation` explains O1 in words (:mod:`speculation_nb.odds.explain`).
+:class:`~speculation_nb.odds.moment.DealMoment` (:mod:`speculation_nb.odds.moment`) is one moment
+of a deal as every seat sees it with all these numbers, computed once: the value the app, the
+shared table and the share links show.
 """
 
 from __future__ import annotations

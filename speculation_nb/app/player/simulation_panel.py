@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import numpy as np
 
-from ... import odds, simulate
+from ... import simulate
 from ...assets import asset_text
 from ...engine.checks import parse_seed
 from ...languages.markup import escape as esc
@@ -229,10 +229,8 @@ class SimulationPanel(ControllerPanel):
             return None
         if seed is None:
             seed = secrets.randbits(40)
-        self._exact = (
-            Fraction(odds.hold_probability(game)),
-            {k: Fraction(v) for k, v in odds.win_probabilities(game).items()},
-        )
+        numbers = self.controller.snapshot().odds  # the moment shown, as the odds panel shows it
+        self._exact = (numbers.hold, dict(numbers.win))
         self._key = self._moment_key()
         self.result = None
         self._stopping = False
