@@ -140,9 +140,8 @@ the buttons as ``button.spec-next`` / ``button.spec-back`` (or within
 ``.spec-controls``).
 """
 
-from ..links.query import query_settings, read_query
 from .model import Controller, Snapshot
-from .player.screen import SpeculationApp, app, card_html, from_request
+from .player.screen import SpeculationApp, app, card_html, from_request, query_settings, read_query
 
 __all__ = [
     "Controller",

@@ -42,6 +42,7 @@ from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import Translator, available_languages, reason_text, translator
+from ..links.query import MODES
 from ..odds.moment import DealMoment
 from ..players.pacing import PACE_CHOICES, PACES, Pacer, delay_of
 from .page_address import in_kernel
@@ -51,7 +52,6 @@ __all__ = ["DEFAULT_NAMES", "MODES", "PACES", "PACE_CHOICES", "Controller", "Sna
 #: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
 #: (Lady Bertram played too), then Bertram children who were away that evening.
 DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
-MODES = ("play", "classroom")
 log = logging.getLogger("speculation_nb.widgets")
 #: Snapshots kept per deal (a whole deal's moments fit many times over).
 SNAPSHOT_LIMIT = 400

@@ -10,7 +10,8 @@ shown as something else)::
 
     ?players=4&seed=42&deal=2&moves=r11ob1.5b2.6a2r2_r3&step=3
 
-Only the settings that differ from the defaults are written. The parameters:
+Only the settings that differ from the defaults are written. The parameters (each a row of
+the links' one grammar, :data:`.query.PARAMS`, which reads them):
 
 ``seed``
     the session's seed (required with ``moves``).
@@ -34,7 +35,8 @@ uniform ante, S2), ``chips`` (S1), ``preset``, ``deals`` (a number, or ``none``)
     the rules and the length of the session.
 ``name1`` ... ``name8``
     a seat's name, where it is not the default one.
-``mode``, ``you`` (the person's seat, from 1), ``temperament`` or ``cast=mansfield``, ``lang``
+``mode``, ``you`` (the person's seat, from 1), ``temperament`` or ``cast=mansfield`` (six
+players unless ``players`` says otherwise), ``lang``
     how the app plays and speaks.
 
 :func:`moment_query` writes the query; :func:`read_shared_moment` reads it back
@@ -59,6 +61,7 @@ parameters, so the app words it in the page's language.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -68,16 +71,15 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from ..engine.actions import Action
-from ..engine.checks import MAX_PLAYER_NAME, MAX_SEED
-from ..engine.errors import IllegalAction, Refusal
+from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.saving import GAME_FORMAT, SESSION_FORMAT, VERSION
 from ..engine.session import Session
-from ..engine.settings import PRESETS, Rules
+from ..engine.settings import Rules
 from ..odds.moment import DealMoment
+from .query import CASTS, MAX_MOVES, PARAMS, STANDARD, ShareError, default_players, read_value
 
 __all__ = [
-    "DEFAULTS",
     "MAX_MOVES",
     "MAX_SAVE_BYTES",
     "ShareError",
@@ -92,25 +94,8 @@ __all__ = [
     "save_name",
 ]
 
-#: The app's settings when the address says nothing (see ``speculation_nb.app``).
-DEFAULTS: dict[str, Any] = {
-    "players": 5,
-    "mansfield_players": 6,
-    "deals": 10,
-    "mode": "play",
-    "human": 0,
-    "temperament": "mixed",
-    "lang": "en",
-}
-MODES = ("play", "classroom")
-TEMPERAMENTS = ("mixed", "cautious", "fair", "bold", "mansfield")
-ENDS = ("deals", "ante", "stopped")
-#: The longest ``moves`` a link may carry (characters): a long session is a few thousand.
-MAX_MOVES = 20_000
 #: The largest file :func:`read_save` reads (bytes); the engine refuses more than a million characters.
 MAX_SAVE_BYTES = 1_000_000
-#: The rules when the address names none but the number of players.
-STANDARD = Rules(players=5)
 
 _TOKEN = re.compile(r"([a-z])([0-9.]*)")
 _LETTER = {"open_auction": "o", "bid": "b", "accept": "a", "decline": "d", "blind_trade": "t"}
@@ -123,19 +108,6 @@ _FIELDS = {
     "d": (),
     "t": ("buyer", "seller", "count", "price"),
 }
-
-
-class ShareError(Refusal):
-    """A link or a file that cannot be opened: a :class:`~speculation_nb.engine.errors.Refusal`
-    with no numbered rule, its case as ``key`` (``"share.not_replay"``, worded by the catalog's
-    ``error.share.not_replay``) and its ``params``; ``str()`` is English.
-
-    ``cause`` is the :class:`~speculation_nb.IllegalAction` that stopped a replay, if one did;
-    :func:`speculation_nb.languages.translator.error_text` words both, the cause as ``{reason}``.
-    """
-
-    def __init__(self, key: str, message: str, cause: Refusal | None = None, **params: Any) -> None:
-        super().__init__("", key, message, params, cause)
 
 
 # ------------------------------------------------------------------ the moves
@@ -287,53 +259,12 @@ class SharedMoment:
             raise ShareError("share.bad_end", f"the session cannot end here: {error}", cause=error) from None
 
 
-def _number(params: Mapping[str, str], name: str, low: int, high: int) -> int | None:
-    """The whole number ``low..high`` the query gives ``name``, None when absent; else ShareError."""
-    text = params.get(name)
-    if text is None:
-        return None
-    value = text.strip()
-    if not value.isdigit() or len(value) > 19 or not low <= int(value) <= high:
-        raise ShareError(
-            "share.bad_value",
-            f"{name}={text[:24]!r} is not a whole number from {low} to {high}",
-            name=name,
-            value=text[:24],
-            low=low,
-            high=high,
-        )
-    return int(value)
-
-
-def _number_or(params: Mapping[str, str], name: str, low: int, high: int, default: int) -> int:
-    value = _number(params, name, low, high)
-    return default if value is None else value
-
-
-def _switch(params: Mapping[str, str], name: str) -> bool:
-    text = params.get(name)
-    if text is None:
-        return False
-    if text.strip() not in ("0", "1"):
-        raise ShareError(
-            "share.bad_switch", f"{name}={text[:24]!r} is not 1 (on) or 0 (off)", name=name, value=text[:24]
-        )
-    return text.strip() == "1"
-
-
-def _choice(params: Mapping[str, str], name: str, choices: Sequence[str], default: str) -> str:
-    text = params.get(name)
-    if text is None:
-        return default
-    if text.strip() not in choices:
-        raise ShareError(
-            "share.bad_choice",
-            f"{name}={text[:24]!r} is not one of {', '.join(choices)}",
-            name=name,
-            value=text[:24],
-            choices=", ".join(choices),
-        )
-    return text.strip()
+def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any:
+    """The value ``params`` give parameter ``name`` (read by :func:`.query.read_value`), or the
+    parameter's default when they give none."""
+    if name not in params:
+        return PARAMS[name].default
+    return read_value(name, params[name], high)
 
 
 def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
@@ -348,47 +279,34 @@ def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
         raise ShareError("share.no_moves", "the link names a moment but not the moves that led to it")
     if "seed" not in params:
         raise ShareError("share.no_seed", "the link has moves but no seed")
-    seed = _number_or(params, "seed", 0, MAX_SEED, 0)
-    temperament = _choice(params, "temperament", TEMPERAMENTS, DEFAULTS["temperament"])
+    seed = _given(params, "seed")
+    if seed is None:
+        raise ShareError("share.no_seed", "the link has moves but no seed")
+    temperament = _given(params, "temperament")
     if "cast" in params:
-        temperament = _choice(params, "cast", ("mansfield",), "mansfield")
-    players_default = DEFAULTS["mansfield_players"] if temperament == "mansfield" else DEFAULTS["players"]
-    players = _number_or(params, "players", 3, 8, players_default)
-    hand = _number_or(params, "hand", 3, 5, STANDARD.hand_size)
-    cap = _number(params, "cap", 1, 10**6)
-    uniform = _number(params, "ante", 1, 10**6)
-    chips = _number_or(params, "chips", 1, 10**6, STANDARD.start_chips)
-    deals_text = params.get("deals")
-    deals = (
-        None
-        if deals_text is not None and deals_text.strip() == "none"
-        else _number_or(params, "deals", 1, 10**4, DEFAULTS["deals"])
-    )
-    v1, v2, v3 = (_switch(params, name) for name in ("v1", "v2", "v3"))
-    preset = _choice(params, "preset", PRESETS, "cardrules")
-    try:
-        rules = Rules(
-            players=players,
-            hand_size=hand,
-            jack_five=v1,
-            dead_hand=v2,
-            blind_trading=v3,
-            price_cap=cap,
-            ante="traditional" if uniform is None else "uniform",
-            uniform_ante=STANDARD.uniform_ante if uniform is None else uniform,
-            start_chips=chips,
-            preset=preset,
-        )
+        temperament = _given(params, "cast")
+    players = _given(params, "players") if "players" in params else default_players(temperament)
+    uniform = _given(params, "ante")
+    settings = {
+        "players": players,
+        "hand_size": _given(params, "hand"),
+        "jack_five": _given(params, "v1"),
+        "dead_hand": _given(params, "v2"),
+        "blind_trading": _given(params, "v3"),
+        "price_cap": _given(params, "cap"),
+        "ante": "traditional" if uniform is None else "uniform",
+        "uniform_ante": STANDARD.uniform_ante if uniform is None else uniform,
+        "start_chips": _given(params, "chips"),
+        "preset": _given(params, "preset"),
+    }
+    try:  # each value is read; the rules say whether they go together
+        rules = Rules(**settings)
     except ValueError as error:
         raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
-    names: list[str | None] = []
-    for seat in range(players):
-        name = params.get(f"name{seat + 1}")
-        if name is not None and (not name.strip() or len(name.strip()) > MAX_PLAYER_NAME):
-            raise ShareError("share.bad_name", f"name{seat + 1} is empty or too long", number=seat + 1)
-        names.append(None if name is None else name.strip())
+    deals = _given(params, "deals")
+    names = tuple(_given(params, f"name{seat + 1}") for seat in range(players))
     moves = decode_moves(params["moves"])
-    deal = _number_or(params, "deal", 1, 10**4, len(moves))
+    deal = len(moves) if "deal" not in params else _given(params, "deal")
     if deal != len(moves):
         raise ShareError(
             "share.deal_count",
@@ -396,23 +314,20 @@ def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
             deal=deal,
             count=len(moves),
         )
-    human = _number_or(params, "you", 1, players, 1)
-    app: dict[str, Any] = {
-        "mode": _choice(params, "mode", MODES, DEFAULTS["mode"]),
-        "human": human - 1,
-        "temperament": temperament,
-    }
-    if "lang" in params:
-        app["lang"] = params["lang"].strip()
+    human = _given(params, "you", high=players)
+    app: dict[str, Any] = {"mode": _given(params, "mode"), "human": human - 1, "temperament": temperament}
+    if "lang" in params:  # a language the app lacks is the page's notice (query.read_query), no refusal
+        with contextlib.suppress(ShareError):
+            app["lang"] = _given(params, "lang")
     moment = SharedMoment(
         rules=rules,
         seed=seed,
         deal=deal,
         moves=moves,
-        step=_number(params, "step", 0, 10**5),
+        step=_given(params, "step"),
         deals=deals,
-        names=tuple(names),
-        end=_choice(params, "end", ENDS, "") if "end" in params else None,
+        names=names,
+        end=_given(params, "end"),
         app=app,
     )
     moment.session()  # a link that does not replay is refused here
@@ -430,24 +345,21 @@ def moment_query(
     ``default_names``: the names the app gives seats by default (other names are written)."""
     settings = dict(settings or {})
     out: list[tuple[str, str]] = []
-    lang = settings.get("lang", DEFAULTS["lang"])
-    if lang != DEFAULTS["lang"]:
-        out.append(("lang", str(lang)))
-    mode = settings.get("mode", DEFAULTS["mode"])
-    if mode != DEFAULTS["mode"]:
-        out.append(("mode", str(mode)))
-    human = int(settings.get("human", DEFAULTS["human"]))
-    if human != DEFAULTS["human"]:
-        out.append(("you", str(human + 1)))
-    temperament = settings.get("temperament", DEFAULTS["temperament"])
-    if temperament == "mansfield":
-        out.append(("cast", "mansfield"))
-    elif temperament != DEFAULTS["temperament"]:
+    for name in ("lang", "mode"):
+        value = settings.get(name, PARAMS[name].default)
+        if value != PARAMS[name].default:
+            out.append((name, str(value)))
+    you = int(settings.get("human", 0)) + 1
+    if you != PARAMS["you"].default:
+        out.append(("you", str(you)))
+    temperament = settings.get("temperament", PARAMS["temperament"].default)
+    if temperament in CASTS:
+        out.append(("cast", temperament))
+    elif temperament != PARAMS["temperament"].default:
         out.append(("temperament", str(temperament)))
     rules = session.rules
     standard = Rules(players=rules.players)
-    players_default = DEFAULTS["mansfield_players"] if temperament == "mansfield" else DEFAULTS["players"]
-    if rules.players != players_default:
+    if rules.players != default_players(temperament):
         out.append(("players", str(rules.players)))
     differs = {f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(standard, f.name)}
     if "hand_size" in differs:
@@ -463,7 +375,7 @@ def moment_query(
         out.append(("chips", str(rules.start_chips)))
     if "preset" in differs:
         out.append(("preset", rules.preset))
-    if session.deals != DEFAULTS["deals"]:
+    if session.deals != PARAMS["deals"].default:
         out.append(("deals", "none" if session.deals is None else str(session.deals)))
     defaults = list(default_names or [])
     for seat, name in enumerate(session.names):

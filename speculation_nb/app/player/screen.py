@@ -34,20 +34,20 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.errors import IllegalAction
 from ...engine.settings import Rules
 from ...languages.translator import Translator, error_text, translator
-from ...links.query import query_settings, read_query
+from ...links import query as grammar
+from ...links.query import DEFAULT_DEALS, DEFAULT_PLAYERS, MODES, TEMPERAMENTS, QueryResult, query_params
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.keys import make_helper
 from ..common.panel_opener import PanelOpener
 from ..common.parts import UI, card_html, esc, html_style, shown, toggle_class
 from ..common.style import CSS
-from ..model import MODES, PACE_CHOICES, Controller
+from ..model import PACE_CHOICES, Controller
 from ..page_address import page_query
 from ..teacher.opener import table_opener
 from .auction import AuctionPanel
@@ -56,7 +56,7 @@ from .controls import KEYS, ControlsView
 from .header import HeaderView
 from .log_view import LogView
 from .odds_panel import OddsPanel
-from .settings import TEMPERAMENT_CHOICES, SettingsView
+from .settings import SettingsView
 from .share_panel import SharePanel, open_from_query
 from .table_view import TableView
 from .trade_view import TradeView
@@ -64,7 +64,7 @@ from .trade_view import TradeView
 if TYPE_CHECKING:
     from ..student.screen import MemberApp
 
-__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "table_code"]
+__all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "read_query", "table_code"]
 
 log = logging.getLogger("speculation_nb.widgets")
 
@@ -102,7 +102,7 @@ class SpeculationApp:
         *,
         players: int | None = None,
         names: Sequence[str] | None = None,
-        deals: int | None = 10,
+        deals: int | None = DEFAULT_DEALS,
         seed: int | None = None,
         mode: str = "play",
         human: int = 0,
@@ -114,13 +114,13 @@ class SpeculationApp:
         table_store: Any = None,
     ) -> None:
         if rules is None:
-            rules = Rules(players=players or 5)
+            rules = Rules(players=players or DEFAULT_PLAYERS)
         elif players is not None and players != rules.players:
             raise ValueError(f"rules are for {rules.players} players, not {players}")
         if mode not in MODES:
             raise ValueError(f"mode is one of {', '.join(MODES)}, not {mode!r}")
-        if temperament not in TEMPERAMENT_CHOICES:
-            raise ValueError(f"temperament is one of {', '.join(TEMPERAMENT_CHOICES)}, not {temperament!r}")
+        if temperament not in TEMPERAMENTS:
+            raise ValueError(f"temperament is one of {', '.join(TEMPERAMENTS)}, not {temperament!r}")
         if pace not in PACE_CHOICES:
             raise ValueError(f"pace is one of {', '.join(PACE_CHOICES)}, not {pace!r}")
         self.controller = Controller(rules, names, deals, seed, mode, human, temperament, lang)
@@ -300,14 +300,23 @@ class SpeculationApp:
                     self.helper.text = spoken
 
 
+def read_query(query: str | None = None) -> QueryResult:
+    """The app's settings that ``query`` gives, or else the page's own address
+    (:func:`~speculation_nb.app.page_address.page_query`), and what was left out: the links'
+    one grammar reads them (:func:`speculation_nb.links.query.read_query`)."""
+    return grammar.read_query(page_query() if query is None else query)
+
+
+def query_settings(query: str | None = None) -> dict[str, Any]:
+    """App settings from a page's query string (``?lang=de&seed=42&mode=classroom``), or from
+    the page's own address; unknown or malformed values are left out (:func:`read_query` says
+    which)."""
+    return read_query(query).settings
+
+
 def table_code(query: str | None) -> str | None:
     """The ``table=`` of a page's query as typed (None when there is none): T1 reads it later."""
-    try:
-        params = parse_qs(query or "", keep_blank_values=True)
-    except Exception:  # parse_qs is lenient; anything odd is no table at all
-        return None
-    values = params.get("table")
-    return values[-1] if values else None
+    return query_params(query).get("table")
 
 
 def _member_app(code: str, query: str) -> MemberApp:
@@ -323,7 +332,7 @@ def app(**kwargs: Any) -> SpeculationApp:
 
 
 def from_request(query: str | None = None, **kwargs: Any) -> SpeculationApp | MemberApp:
-    """The app as the Voila page asks for it: the page's query (:func:`.query.read_query`),
+    """The app as the Voila page asks for it: the page's query (:func:`read_query`),
     then ``kwargs``. What the query got wrong is said in the first message line; the app
     opens with its defaults for it (it never fails to open for a bad link). A shared moment
     in the query (:func:`speculation_nb.links.share.read_shared_moment`) is opened, or refused in one line.

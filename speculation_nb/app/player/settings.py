@@ -21,12 +21,12 @@ from ...engine.checks import MAX_CHIPS, parse_seed
 from ...engine.saving import MAX_DEALS
 from ...engine.settings import PRESETS, Rules
 from ...languages.translator import Translator, available_languages
+from ...links.query import MODES, TEMPERAMENTS
 from ..common.parts import NumberField, Shell, button, esc, html_widget, relabel, set_traits, show
-from ..model import DEFAULT_NAMES, MODES, PACE_CHOICES, Controller
+from ..model import DEFAULT_NAMES, PACE_CHOICES, Controller
 
-__all__ = ["TEMPERAMENT_CHOICES", "SettingsView"]
+__all__ = ["SettingsView"]
 
-TEMPERAMENT_CHOICES = ("mixed", "cautious", "fair", "bold", "mansfield")
 DEFAULT_UNIFORM_ANTE: int = Rules.__dataclass_fields__["uniform_ante"].default  # type: ignore[assignment]
 VARIANT_DEFAULTS = {"jack_five": False, "dead_hand": False, "blind_trading": False, "price_cap": None, "hand_size": 3}
 
@@ -150,7 +150,7 @@ class SettingsView:
         )
         ui.set_you = tag(widgets.Dropdown(options=[("-", 0)], value=0, style=style), "spec-set-you")
         ui.set_temperament = tag(
-            widgets.Dropdown(options=[("-", x) for x in TEMPERAMENT_CHOICES], value="mixed", style=style),
+            widgets.Dropdown(options=[("-", x) for x in TEMPERAMENTS], value="mixed", style=style),
             "spec-set-temperament",
         )
         ui.set_pace = tag(
@@ -294,7 +294,7 @@ class SettingsView:
         relabel(ui.set_ante, {"traditional": t("ante.traditional"), "uniform": t("ante.uniform")})
         relabel(ui.set_mode, {m: t(f"mode.{m}") for m in MODES})
         ui.set_mode.tooltips = [t(f"tooltip.mode.{m}") for m in MODES]
-        relabel(ui.set_temperament, {x: t(f"temperament.{x}") for x in TEMPERAMENT_CHOICES})
+        relabel(ui.set_temperament, {x: t(f"temperament.{x}") for x in TEMPERAMENTS})
         relabel(ui.set_pace, {x: t(f"settings.pace.{x}") for x in PACE_CHOICES})
         relabel(ui.set_lang, {x: t.language_name(x) for x in available_languages()})
 

@@ -38,7 +38,7 @@ import logging
 from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -48,6 +48,7 @@ from ...engine.game import Game
 from ...engine.session import Session
 from ...languages.markup import escape as esc
 from ...languages.translator import error_text
+from ...links.query import query_params
 from ...links.share import SharedMoment, ShareError, moment_link, moment_query, read_save, read_shared_moment, save_name
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
@@ -93,7 +94,7 @@ def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
     refused with one line in the page (``controller.notify``), and the app starts as
     the rest of the address says."""
     if isinstance(query, str):
-        params = {k: v[-1] for k, v in parse_qs(query, keep_blank_values=True).items() if v}
+        params = query_params(query)
     else:
         params = dict(query)
     try:
