@@ -11,9 +11,11 @@ from typing import Any
 
 from .checks import MAX_CHIPS, is_whole, plain, quote
 
-__all__ = ["ANTES", "PRESETS", "Rules"]
+__all__ = ["ANTES", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "Rules"]
 
 PRESETS = ("cardrules", "hoyle1847")
+#: Speculation is for 3 to 8 players (S1).
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
 ANTES = ("traditional", "uniform")
 _NUMBERS = ("players", "hand_size", "price_cap", "uniform_ante", "start_chips")
 
@@ -44,8 +46,10 @@ class Rules:
     def __post_init__(self) -> None:
         for name in _NUMBERS:  # numpy integers and the like are stored as plain ints
             object.__setattr__(self, name, plain(getattr(self, name)))
-        if not is_whole(self.players) or not 3 <= self.players <= 8:
-            raise ValueError(f"S1: Speculation is for 3 to 8 players, not {quote(self.players)}")
+        if not is_whole(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"S1: Speculation is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(self.players)}"
+            )
         if not is_whole(self.hand_size) or self.hand_size not in (3, 4, 5):
             raise ValueError(f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {quote(self.hand_size)}")
         for name in ("jack_five", "dead_hand", "blind_trading"):

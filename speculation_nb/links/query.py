@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..engine.checks import MAX_PLAYER_NAME, MAX_SEED, parse_seed
+from ..engine.checks import MAX_CHIPS, MAX_PLAYER_NAME, MAX_SEED, parse_seed
 from ..engine.errors import Refusal
-from ..engine.settings import PRESETS, Rules
+from ..engine.saving import MAX_ACTIONS, MAX_DEALS
+from ..engine.settings import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from ..languages.translator import Translator, available_languages
 from ..players.pacing import PACE_CHOICES
 from ..rendering.chart_style import BACKENDS
@@ -107,7 +108,7 @@ def _names() -> dict[str, Param]:
         f"name{n}": Param(
             f"name{n}", "name", f"the name of seat {n}, where it is not the default", high=MAX_PLAYER_NAME
         )
-        for n in range(1, 9)
+        for n in range(1, MAX_PLAYERS + 1)
     }
 
 
@@ -120,7 +121,7 @@ PARAMS: dict[str, Param] = {
         Param("mode", "choice", "how the app plays", MODES[0], choices=MODES),
         Param("temperament", "choice", "the computer players' line-up", TEMPERAMENTS[0], choices=TEMPERAMENTS),
         Param("cast", "choice", "a line-up of the novel's characters, at its table's size", choices=tuple(CASTS)),
-        Param("you", "whole", "the person's seat, from 1", 1, 1, 8),
+        Param("you", "whole", "the person's seat, from 1", 1, 1, MAX_PLAYERS),
         Param("charts", "choice", "how the odds charts are drawn", BACKENDS[0], choices=BACKENDS),
         Param(
             "pace",
@@ -131,21 +132,23 @@ PARAMS: dict[str, Param] = {
         ),
         Param("table", "text", "a shared table's code (T1: read by classroom.codes)", high=200),
         # the rules and the length of the session (S1, V1-V5)
-        Param("players", "whole", "the number of players (S1)", DEFAULT_PLAYERS, 3, 8),
+        Param("players", "whole", "the number of players (S1)", DEFAULT_PLAYERS, MIN_PLAYERS, MAX_PLAYERS),
         Param("hand", "whole", "cards in a hand (V5)", STANDARD.hand_size, 3, 5),
         Param("v1", "switch", "the Jack of the Five variant (V1)", False),
         Param("v2", "switch", "the dead hand (V2)", False),
         Param("v3", "switch", "blind trading (V3)", False),
-        Param("cap", "whole", "the price cap (V4)", None, 1, 10**6),
-        Param("ante", "whole", "a uniform ante (S2)", None, 1, 10**6),
-        Param("chips", "whole", "the chips each player starts with (S1)", STANDARD.start_chips, 1, 10**6),
+        Param("cap", "whole", "the price cap (V4)", None, 1, MAX_CHIPS),
+        Param("ante", "whole", "a uniform ante (S2)", None, 1, MAX_CHIPS),
+        Param("chips", "whole", "the chips each player starts with (S1)", STANDARD.start_chips, 1, MAX_CHIPS),
         Param("preset", "choice", "the source of the rules", STANDARD.preset, choices=PRESETS),
-        Param("deals", "whole", "the deals of the session (none: no limit)", DEFAULT_DEALS, 1, 10**4, words=("none",)),
+        Param(
+            "deals", "whole", "the deals of the session (none: no limit)", DEFAULT_DEALS, 1, MAX_DEALS, words=("none",)
+        ),
         # the moment (share links)
         Param("seed", "seed", "the session's seed", None, 0, MAX_SEED),
-        Param("deal", "whole", "the deal shown, 1 for the first", None, 1, 10**4),
+        Param("deal", "whole", "the deal shown, 1 for the first", None, 1, MAX_DEALS),
         Param("moves", "text", "the actions of every deal (links.share)", high=MAX_MOVES),
-        Param("step", "whole", "the moment shown in that deal", None, 0, 10**5),
+        Param("step", "whole", "the moment shown in that deal", None, 0, MAX_ACTIONS),
         Param("end", "choice", "how the session ended (G3)", choices=ENDS),
         *_names().values(),
     )

@@ -161,3 +161,18 @@ def test_query_params_and_read_query_never_raise(query):
     assert isinstance(query_params(query), dict)
     result = read_query(query)
     assert set(result.settings) <= {"lang", "mode", "temperament", "charts", "pace", "seed", "players"}
+
+
+def test_S1_V4_S2_a_session_of_the_largest_settings_the_app_allows_is_shared_and_reopens():
+    """The link's ranges are the engine's limits: what the app lets a person set, a link carries."""
+    from speculation_nb.engine.checks import MAX_CHIPS
+    from speculation_nb.engine.saving import MAX_DEALS
+    from speculation_nb.engine.settings import MAX_PLAYERS
+
+    rules = Rules(
+        players=MAX_PLAYERS, price_cap=MAX_CHIPS, ante="uniform", uniform_ante=MAX_CHIPS // 10, start_chips=MAX_CHIPS
+    )
+    session = Session(rules, deals=MAX_DEALS, seed=MAX_SEED)
+    session.game.reveal()
+    moment = read_shared_moment(params(moment_query(session)))
+    assert moment is not None and moment.session().to_json() == session.to_json()

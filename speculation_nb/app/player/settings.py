@@ -19,16 +19,15 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.checks import MAX_CHIPS, parse_seed
 from ...engine.saving import MAX_DEALS
-from ...engine.settings import PRESETS, Rules
+from ...engine.settings import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from ...languages.translator import Translator, available_languages
-from ...links.query import MODES, TEMPERAMENTS
+from ...links.query import DEFAULT_PLAYERS, MODES, TEMPERAMENTS
 from ..common.parts import NumberField, Shell, button, esc, html_widget, relabel, set_traits, show
 from ..model import DEFAULT_NAMES, PACE_CHOICES, Controller
 
 __all__ = ["SettingsView"]
 
 DEFAULT_UNIFORM_ANTE: int = Rules.__dataclass_fields__["uniform_ante"].default  # type: ignore[assignment]
-VARIANT_DEFAULTS = {"jack_five": False, "dead_hand": False, "blind_trading": False, "price_cap": None, "hand_size": 3}
 
 #: The widgets built when the panel is first opened.
 LAZY = (
@@ -116,7 +115,9 @@ class SettingsView:
             w.add_class(cls)
             return w
 
-        ui.set_players = tag(NumberField(value=5, min=3, max=8, style=style), "spec-set-players")
+        ui.set_players = tag(
+            NumberField(value=DEFAULT_PLAYERS, min=MIN_PLAYERS, max=MAX_PLAYERS, style=style), "spec-set-players"
+        )
         ui.set_names = [
             tag(
                 widgets.Text(value=DEFAULT_NAMES[i], style={"description_width": "60px"}, layout=L(width="auto")),
