@@ -318,9 +318,8 @@ def legal_actions(game: Game) -> LegalActions:
         )
     trades: dict[tuple[int, int], tuple[int, int]] = {}
     if game.rules.blind_trading:
-        down, n = game.face_down, game.rules.players
-        for buyer in range(n):
-            for seller in range(n):
-                if buyer != seller and down[seller] and stacks[buyer]:
-                    trades[buyer, seller] = (down[seller], stacks[buyer])
+        down = game.face_down
+        buyers = [(b, chips) for b, chips in enumerate(stacks) if chips]
+        sellers = [(s, cards) for s, cards in enumerate(down) if cards]
+        trades = {(b, s): (cards, chips) for b, chips in buyers for s, cards in sellers if b != s}
     return LegalActions(reveal=game.turn, open_auction=holder, trade=trades, holder=holder)

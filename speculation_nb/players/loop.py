@@ -186,6 +186,7 @@ def _trading(
         tuple(game.stacks),
         tuple(game.face_down),
     )
+    legal: LegalActions | None = None
     for k in range(n):
         seat = (game.holder + k) % n
         if (moment, seat) in asked:
@@ -194,8 +195,8 @@ def _trading(
         player = strategies.get(seat)
         if player is None:
             continue
-        legal = game.legal_actions()
         for offer in trade_offers(player, game, seat)[:max_offers]:
+            legal = legal or game.legal_actions()  # read once, at the first offer of the moment
             if not _legal_trade(legal, seat, offer):
                 _strict(strict, f"{player.name} at seat {seat} proposed an impossible trade {offer!r}")
                 continue
