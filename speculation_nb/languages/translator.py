@@ -246,22 +246,20 @@ class Translator:
         return self(f"card.suit.{getattr(suit, 'value', suit)}")
 
     def render_texts(self) -> dict[str, str]:
-        """The words :func:`speculation_nb.rendering.cards.table_html` needs, in this language."""
+        """The words :func:`speculation_nb.rendering.cards.table_html` takes, in this language: the
+        ranks (``rank_12``), suits (``suit_H``), ``card_name`` and the table's words (``table.*``
+        keys without their prefix), from the catalog."""
         cached = getattr(self, "_render_texts", None)
         if cached is not None:
             return dict(cached)
-        from ..rendering.cards import TEXTS
-
         out: dict[str, str] = {}
-        for name in TEXTS:
-            if name.startswith("rank_"):
-                out[name] = self.raw(f"card.rank.{name[5:]}")
-            elif name.startswith("suit_"):
-                out[name] = self.raw(f"card.suit.{name[5:]}")
-            elif name == "card_name":
-                out[name] = self.raw("card.name")
-            elif self.has(f"table.{name}"):
-                out[name] = self.raw(f"table.{name}")
+        for key in self._english:
+            if key.startswith(("card.rank.", "card.suit.")):
+                out[f"{key.split('.')[1]}_{key.rsplit('.', 1)[1]}"] = self.raw(key)
+            elif key == "card.name":
+                out["card_name"] = self.raw(key)
+            elif key.startswith("table.") and key.count(".") == 1:
+                out[key[len("table.") :]] = self.raw(key)
         self._render_texts = out
         return dict(out)
 

@@ -170,3 +170,15 @@ def test_error_text_words_the_rule_from_key_and_params():
     assert error_text(info.value, t).startswith(f"Rule P2: seat {holder} ")
     odd = IllegalAction("X9", "never_heard_of", "something")
     assert error_text(odd, t) == "Rule X9: " + t("error.unknown_rule")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_the_card_tables_words_come_from_the_catalog_in_every_language(lang):
+    """Every word :func:`table_html` takes has a catalog entry (the translator reads the catalog,
+    not the drawing's English defaults), and no word is left English where a translation exists."""
+    from speculation_nb.rendering.cards import TEXTS
+
+    words = Translator(lang).render_texts()
+    assert sorted(words) == sorted(TEXTS)
+    if lang != "en":
+        assert words["rank_12"] != TEXTS["rank_12"] and words["suit_H"] != TEXTS["suit_H"]
