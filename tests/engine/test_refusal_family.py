@@ -116,3 +116,22 @@ def test_read_save_knows_the_formats_and_version_engine_saving_writes(thing):
     with pytest.raises(ShareError) as info:
         read_save(json.dumps({**data, "version": VERSION + 1}))
     assert info.value.key == "save.version"
+
+
+def test_T3_a_refusal_of_any_kind_in_an_app_callback_is_worded_by_its_rule():
+    """The app's guard words every refusal through the one path (a table's T3 as the game's P2),
+    and keeps "something went wrong" for what is not a refusal."""
+    from speculation_nb.app import SpeculationApp
+
+    app = SpeculationApp(players=4, seed=1, charts="svg", pace="instant")
+    try:
+
+        def refused() -> None:
+            raise TableRefusal("T3", "table.not_your_seat", {"seat": 2})
+
+        app.guard(refused)()
+        assert isinstance(app.last_error, TableRefusal)
+        assert app.controller.message == error_text(app.last_error, app.t, app.controller.names)
+        assert "T3" in app.controller.message
+    finally:
+        app.close()

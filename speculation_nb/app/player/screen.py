@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ...engine.errors import IllegalAction
+from ...engine.errors import Refusal
 from ...engine.settings import Rules
 from ...languages.translator import Translator, error_text, translator
 from ...links import query as grammar
@@ -177,7 +177,7 @@ class SpeculationApp:
                 return  # a click queued before the button was disabled or hidden
             try:
                 fn(*args)
-            except IllegalAction as error:
+            except Refusal as error:  # the game's rules, the shared table's, a link's: worded alike
                 self.last_error = error
                 self.controller.notify(error_text(error, self.t, self.controller.names), "error")
             except Exception as error:  # never a traceback in the page
