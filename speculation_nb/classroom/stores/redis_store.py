@@ -52,6 +52,7 @@ import argparse
 import contextlib
 import hashlib
 import secrets
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -195,6 +196,10 @@ class RedisStore:
         }
         self._db = int(self._client.connection_pool.connection_kwargs.get("db") or 0)
         self._notified = False  # a keyspace notification came: the server sends them
+        self._pubsub: Any = None  # the referee's subscription to its inboxes' notifications
+        self._channels: set[str] = set()
+        self._refused = False  # this user may not subscribe: the referee polls
+        self._listening = threading.Lock()
 
     @staticmethod
     def _key(code: str, name: str) -> str:
@@ -283,37 +288,68 @@ class RedisStore:
 
     def _wait_requests(self, code: str, after: int, timeout: float, limit: int) -> list[tuple[int, dict[str, Any]]]:
         """The referee's wait: take the inbox in and read; when nothing came, sleep until a
-        keyspace notification says the inbox was pushed to (subscribed before the first look, so
-        none is missed), or :data:`POLL` seconds where the server sends none."""
-        import redis
-
+        keyspace notification says the inbox was pushed to (the store stays subscribed between
+        waits: subscribed before the first look, so none is missed), or :data:`POLL` seconds
+        where the server sends none (or another thread of this store is listening)."""
         deadline = time.monotonic() + max(0.0, timeout)
-        channel = f"__keyspace@{self._db}__:{self._key(code, 'inbox')}"
-        pubsub: Any = self._client.pubsub()  # type: ignore[no-untyped-call]
+        listening = self._listening.acquire(blocking=False)
         try:
-            try:
-                pubsub.subscribe(channel)
-                pubsub.get_message(timeout=_BLOCK)  # the server's confirmation: listening from here on
-            except redis.exceptions.RedisError:  # no right to the channel (an older ACL): look every POLL
-                pubsub.close()
-                pubsub = None
+            channel = f"__keyspace@{self._db}__:{self._key(code, 'inbox')}"
+            pubsub = self._listener(channel) if listening else None
             while True:
                 found = self.read(code, "requests", after, limit)
                 left = deadline - time.monotonic()
                 if found or left <= 0 or limit <= 0:
                     return found
-                pause = min(left, _SAFETY if self._notified else POLL)
+                pause = min(left, _SAFETY if self._notified and pubsub is not None else POLL)
                 if pubsub is None:
                     time.sleep(pause)
                     continue
-                with _errors():
+                try:
                     message = pubsub.get_message(timeout=pause)
+                except Exception as error:  # the connection dropped: listen afresh at the next wait
+                    self._drop_listener()
+                    raise StoreError(f"the table store (Redis) failed: {type(error).__name__}") from None
                 if message is not None and message.get("type") == "message":
                     self._notified = True
         finally:
-            if pubsub is not None:
-                with contextlib.suppress(redis.exceptions.RedisError):
-                    pubsub.close()
+            if listening:
+                self._listening.release()
+
+    def _listener(self, channel: str) -> Any:
+        """The store's subscription to keyspace notifications, subscribed to ``channel`` (the
+        server's confirmation awaited); None where the user may not (an older ACL): then polled."""
+        import redis
+
+        if self._refused:
+            return None
+        try:
+            if self._pubsub is None:
+                self._pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+                self._channels.clear()
+            if channel not in self._channels:
+                self._pubsub.subscribe(channel)
+                deadline = time.monotonic() + _BLOCK
+                while time.monotonic() < deadline:
+                    message = self._pubsub.get_message(timeout=_BLOCK)
+                    if message is not None and message.get("type") == "subscribe":
+                        break
+                self._channels.add(channel)
+        except redis.exceptions.NoPermissionError:
+            self._refused = True
+            self._drop_listener()
+            return None
+        except redis.exceptions.RedisError:
+            self._drop_listener()
+            return None
+        return self._pubsub
+
+    def _drop_listener(self) -> None:
+        pubsub, self._pubsub = self._pubsub, None
+        self._channels.clear()
+        if pubsub is not None:
+            with contextlib.suppress(Exception):
+                pubsub.close()
 
     @staticmethod
     def _records(entries: Any, code: str, stream: str) -> list[tuple[int, dict[str, Any]]]:
@@ -362,6 +398,7 @@ class RedisStore:
             self._scripts["wipe"](keys=self._table_keys(code), args=[self._key(code, "")])
 
     def close(self) -> None:
+        self._drop_listener()
         with _errors():
             self._client.close()
             self._writer.close()
