@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -37,6 +36,7 @@ from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
 from .. import players
 from ..engine.actions import Action
+from ..engine.checks import fresh_seed
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.session import Session
@@ -288,7 +288,7 @@ class Controller(HasTraits):
         names += [defaults[i] for i in range(len(names), n)]
         names = [str(x).strip() or defaults[i] for i, x in enumerate(names)]
         if seed is None:
-            seed = secrets.randbits(40)
+            seed = fresh_seed()
         if human is not None:
             self.human = min(max(0, human), n - 1)
         self.replace_session(Session(rules, names, deals, seed))

@@ -7,7 +7,8 @@ antes and the price cap at most :data:`MAX_CHIPS` (a stack or a pot at most :dat
 so that everything saved can be loaded.
 A seat's name in a game or a session is at most :data:`MAX_PLAYER_NAME` characters.
 Error messages quote what they refuse, cut to :data:`MAX_QUOTED` characters.
-:func:`parse_seed` reads a seed a person typed (a settings field, a page's address).
+:func:`parse_seed` reads a seed a person typed (a settings field, a page's address);
+:func:`fresh_seed` draws one short enough for a person to read out and type again.
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from __future__ import annotations
 import numbers
 import operator
 import reprlib
+import secrets
 from typing import Any
 
 __all__ = [
+    "FRESH_SEED_BITS",
     "MAX_CHIPS",
     "MAX_PLAYER_NAME",
     "MAX_QUOTED",
     "MAX_SEED",
     "MAX_STACK",
     "as_int",
+    "fresh_seed",
     "is_whole",
     "parse_seed",
     "plain",
@@ -131,3 +135,13 @@ def parse_seed(text: object) -> int | None:
     if not 0 <= value <= MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED:,}, not {quote(text)}")
     return value
+
+
+#: The bits of a seed the app draws for a person (:func:`fresh_seed`): at most 13 digits.
+FRESH_SEED_BITS = 40
+
+
+def fresh_seed() -> int:
+    """A new random seed for the app to show (a new session, a simulation): :data:`FRESH_SEED_BITS`
+    random bits, short enough to read out to a class and type again."""
+    return secrets.randbits(FRESH_SEED_BITS)

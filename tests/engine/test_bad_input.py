@@ -289,3 +289,11 @@ def test_a_name_that_cannot_be_saved_is_refused():
         Session.from_json(json.dumps(saved))  # json.dumps writes the lone surrogate as \ud800
     ok = Session(Rules(players=3), names=["Fanny ✓", "Edmund", "Mary"], seed=2)
     assert Session.from_json(ok.to_json()).names[0] == "Fanny ✓"
+
+
+def test_a_fresh_seed_is_a_seed_a_person_can_type_back():
+    from speculation_nb.engine.checks import FRESH_SEED_BITS, fresh_seed
+
+    for _ in range(20):
+        seed = fresh_seed()
+        assert 0 <= seed < 2**FRESH_SEED_BITS <= MAX_SEED and parse_seed(str(seed)) == seed

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,7 +36,7 @@ import numpy as np
 
 from ... import simulate
 from ...assets import asset_text
-from ...engine.checks import parse_seed
+from ...engine.checks import fresh_seed, parse_seed
 from ...languages.markup import escape as esc
 from ...languages.translator import Translator
 from ..common.panel import ControllerPanel, tagged
@@ -228,7 +227,7 @@ class SimulationPanel(ControllerPanel):
             self._redraw()
             return None
         if seed is None:
-            seed = secrets.randbits(40)
+            seed = fresh_seed()
         numbers = self.controller.snapshot().odds  # the moment shown, as the odds panel shows it
         self._exact = (numbers.hold, dict(numbers.win))
         self._key = self._moment_key()
