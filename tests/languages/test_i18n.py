@@ -52,7 +52,8 @@ def string_literals(path: Path):
 def keys_in_code() -> set[str]:
     files = [*sorted((PACKAGE / "app").rglob("*.py")), *sorted((PACKAGE / "players").glob("*.py"))]
     files.append(PACKAGE / "languages" / "translator.py")
-    return {s for f in files for s in string_literals(f) if KEY_RE.match(s)}
+    assets = {p.name for p in (PACKAGE / "assets").iterdir()}  # file names such as "app.css" are not keys
+    return {s for f in files for s in string_literals(f) if KEY_RE.match(s) and s not in assets}
 
 
 def illegal_actions() -> list[tuple[str, str, set[str]]]:
