@@ -22,9 +22,12 @@ teacher's screen (a :class:`~.teacher_game.TableGame`: the app's controller, or 
   the teacher's game publishes the moment shown before the teacher's screen redraws.
 * **the teacher's actions** (pause, take over, a computer player, place a student, the poll):
   checked by the referee; a refusal becomes the session's :attr:`notice`, nothing changes.
-* **export** (T10): the table's record as JSON (:attr:`exported`), names included.
-* **close** (T9, T10): :meth:`close_table` wipes the table (students are told) and forgets it on
-  the device; :meth:`let_go` only stops serving here (the page closes; a reload resumes).
+* **export** (T10): the table's record as JSON (:attr:`exported`), names included, and the
+  session's seed (the teacher's file: it replays the session).
+* **close** (T9, T10): :meth:`close_table` wipes the table (students are told), forgets it on
+  the device and tells the seed that replays the session (hidden while the table was open: a
+  table deals from a secret seed, :func:`~.teacher_game.secret_session`);
+  :meth:`let_go` only stops serving here (the page closes; a reload resumes).
 
 Observers (:meth:`HostSession.observe`) are called after every change of the session or of the
 table (members, seats, polls), and when the referee stops (closed elsewhere, or another page of
@@ -146,6 +149,7 @@ class HostSession:
             referee = Referee.open(store, self.game.host(), teams=bool(teams))
         except StoreError:
             log.exception("speculation_nb host session: the table could not be made")
+            self.game.detach(self._publish)  # no table: the game is free again
             self.tell("class.host.store_unreachable", True)
             return None
         self._start(referee)
@@ -328,6 +332,7 @@ class HostSession:
         """T9/T10: wipe the table from the store (students are told it closed), stop refereeing
         and forget it on the device."""
         referee = self._live()
+        seed = referee.host.session.seed  # told now that no card of the table is hidden any more
         self._closing = True
         try:
             referee.wipe()
@@ -337,7 +342,7 @@ class HostSession:
         self._stop()
         self._keep(None)
         self.exported = None
-        self.tell("class.host.closed")
+        self.tell("class.host.closed_seed", seed=seed)
 
     def let_go(self) -> None:
         """Stop serving here (the page closes); an open table stays in the store and a reload

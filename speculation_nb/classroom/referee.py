@@ -546,13 +546,15 @@ class Referee:
 
     # ------------------------------------------------------------------ the end
     def export(self) -> dict[str, Any]:
-        """T10: the table's record for the teacher: the session, who did each action, the members
-        (names included) and the polls with their answers; no secret or hash."""
+        """T10: the table's record for the teacher: the session and its seed (which replays it:
+        the teacher's, never the class's while the table is open), who did each action, the
+        members (names included) and the polls with their answers; no secret or hash."""
         self.ledger.attribute(self.host.session, self.roster.computers)
         return {
             "format": RECORD_FORMAT + ".export",
             "version": 1,
             "code": self.code,
+            "seed": self.host.session.seed,
             "session": self.host.session.to_dict(),
             "actions": self.ledger.actions(),
             "earlier": list(self.ledger.earlier),

@@ -9,21 +9,46 @@ computer seats played at once by the engine's one play loop
 :class:`TableGame` is what the teacher's side of a table (:class:`~.host_session.HostSession`)
 needs of the game on the teacher's screen: a :class:`Host` on it for a new table, the table's
 own session shown instead when a table is resumed, and a hook to publish each change before the
-screen redraws. The app implements it in ``speculation_nb.app.teacher.app_game``;
+screen redraws. A new table's game is :func:`secret_session`: the settings shown, dealt from a
+seed nobody has seen (issue 27: a seed a student could read, such as the page's ``?seed=`` or the
+header's, rebuilds every hidden card; the seed is told when the table closes, and in the export).
+The app implements it in ``speculation_nb.app.teacher.app_game``;
 :class:`SessionTable` over a bare session.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable, Hashable, Mapping
 from typing import Protocol, runtime_checkable
 
 from .. import players
 from ..engine.actions import Action
+from ..engine.checks import parse_seed
 from ..engine.errors import IllegalAction
 from ..engine.session import Session
 
-__all__ = ["Host", "SessionHost", "SessionTable", "TableGame"]
+__all__ = ["TABLE_SEED_SETTING", "Host", "SessionHost", "SessionTable", "TableGame", "secret_seed", "secret_session"]
+
+
+#: The server's setting that fixes the seed tables deal from, for tests and rehearsals only: a
+#: table dealt from it is not secret. A page cannot set it (it is the server's environment).
+TABLE_SEED_SETTING = "SPECULATION_TABLE_SEED"
+
+
+def secret_seed() -> int:
+    """A seed from the operating system's secret source (48 bits: no page can guess it), unless
+    the server fixes it (:data:`TABLE_SEED_SETTING`)."""
+    fixed = parse_seed(os.environ.get(TABLE_SEED_SETTING, ""))
+    return secrets.randbits(48) if fixed is None else fixed
+
+
+def secret_session(session: Session) -> Session:
+    """A new session of ``session``'s settings (rules, names, deals) dealt from
+    :func:`secret_seed`, never from a page: the seed a shared table deals from while a card is
+    face down."""
+    return Session(session.rules, session.names, session.deals, seed=secret_seed())
 
 
 @runtime_checkable
@@ -132,7 +157,8 @@ class TableGame(Protocol):
         ...
 
     def host(self) -> Host:
-        """The game shown, as a new table's host (the game stays in classroom mode meanwhile)."""
+        """A new table's host: the game shown replaced by :func:`secret_session` of its settings
+        (the game stays in classroom mode meanwhile)."""
         ...
 
     def host_for(self, session: Session) -> Host:
@@ -162,12 +188,12 @@ class SessionTable:
         return self.session.deal_number > 1 or len(self.session.game.history) > 0
 
     def host(self) -> SessionHost:
-        self.current = SessionHost(self.session)
-        return self.current
+        return self.host_for(secret_session(self.session))
 
     def host_for(self, session: Session) -> SessionHost:
         self.session = session
-        return self.host()
+        self.current = SessionHost(session)
+        return self.current
 
     def attach(self, publish: Callable[[], None]) -> None:
         self.publishers.append(publish)

@@ -35,6 +35,7 @@ from speculation_nb.classroom.codes import read_code
 from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.moment import Moment
 from speculation_nb.classroom.stores.base import REFEREE_SETTING, STORE_SETTING, TableStore, open_store
+from speculation_nb.classroom.teacher_game import TABLE_SEED_SETTING
 
 NOTEBOOK = "notebooks/app.ipynb"
 READY = "button.spec-next:enabled"
@@ -62,6 +63,7 @@ SEED = seed_with_an_auction_at_once()
 def table_server(request: Any, tmp_path_factory: Any) -> Any:
     """(server, store the test's students use, store the referee reads with) for one store kind."""
     env = {"SPECULATION_CULL_IDLE_TIMEOUT": "60", "SPECULATION_CULL_INTERVAL": "5", "SPECULATION_PACE": "instant"}
+    env[TABLE_SEED_SETTING] = str(SEED)  # the table deals from SEED (a class's server leaves it unset: secret)
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('tables')}/tables.sqlite3"
         env[STORE_SETTING] = url

@@ -25,7 +25,7 @@ from speculation_nb.classroom.host_session import HostSession
 from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.stores.base import MemoryStore, TableStore
 from speculation_nb.classroom.stores.sqlite_store import SQLiteStore
-from speculation_nb.classroom.teacher_game import SessionTable
+from speculation_nb.classroom.teacher_game import TABLE_SEED_SETTING, SessionTable
 
 
 class Device:
@@ -36,6 +36,12 @@ class Device:
 
     def keep(self, kept: dict[str, str] | None) -> None:
         self.kept = None if kept is None else dict(kept)
+
+
+@pytest.fixture(autouse=True)
+def known_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables here deal from seed 7 (the server's setting: a table's seed is secret otherwise)."""
+    monkeypatch.setenv(TABLE_SEED_SETTING, "7")
 
 
 @pytest.fixture(params=["memory", "sqlite"])
@@ -192,7 +198,7 @@ def test_t10_close_wipes_the_table_tells_the_students_and_forgets_it(store: Tabl
         session.export()
         session.close_table()
         assert not session.open and not store.exists(code) and device.kept is None
-        assert session.exported is None and session.notice.key == "class.host.closed"
+        assert session.exported is None and session.notice.key == "class.host.closed_seed"
         assert {"kind": "closed"} in asyncio.run(ana.updates(timeout=0))
 
     by_hand(scene)

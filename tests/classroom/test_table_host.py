@@ -34,6 +34,7 @@ from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.poll import Poll
 from speculation_nb.classroom.referee import Referee
 from speculation_nb.classroom.stores.base import MemoryStore
+from speculation_nb.classroom.teacher_game import TABLE_SEED_SETTING
 from speculation_nb.languages.translator import translator
 from speculation_nb.rendering.poll_chart import poll_html, price_text
 
@@ -100,6 +101,12 @@ def widget_states() -> dict[Any, str]:
 @pytest.fixture(autouse=True)
 def address(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPECULATION_TABLE_ADDRESS", ADDRESS)
+
+
+@pytest.fixture(autouse=True)
+def known_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tables here deal from seed 7 (the server's setting: a table's seed is secret otherwise)."""
+    monkeypatch.setenv(TABLE_SEED_SETTING, "7")
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The top of the app: the title bar, the headline, the message line, and starting a new session.
 
 * The title bar: the deal and its dealer, the seed, the mode; the seed field and
-  "New session…". A new session throws the standings away, so once anything has
+  "New session…". While a shared table holds the game (``Controller.mode_held``) neither the
+  seed nor its field is shown and a new session's seed is secret: the table deals from it.
+  A new session throws the standings away, so once anything has
   happened it asks first (the confirm row, a :class:`.confirm.ConfirmRow`); Enter in the
   seed field is the same.
 * The headline (``spec-headline``): trump, best trump and its holder, the pot, in one
@@ -19,7 +21,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...engine.checks import parse_seed
 from ...languages.translator import Translator
 from ..common.confirm import ConfirmRow
-from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, toggle_class
+from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller
 
 __all__ = ["HeaderView"]
@@ -55,7 +57,7 @@ class HeaderView:
         """ "New session…" or Enter in the seed field: a new session of these settings from the
         seed typed (none: a random one), once the seed is a seed and the person agrees."""
         c = self.app.controller
-        text = self.app.ui.seed.value
+        text = "" if c.mode_held else self.app.ui.seed.value  # a shared table's seed is secret
         try:
             seed = parse_seed(text)
         except ValueError:
@@ -87,7 +89,10 @@ class HeaderView:
         start()
         with self.app.quietly():
             self.app.ui.seed.value = ""
-        said = c.t("status.new_session", seed=c.session.seed)
+        if c.mode_held:  # at a shared table the seed stays secret until it closes (issue 27)
+            said = c.t("class.host.new_session_secret")
+        else:
+            said = c.t("status.new_session", seed=c.session.seed)
         if c.game.over:  # an Ace turned up: the first deal is over before it began (S5)
             said = f"{said} {status(c, c.game, c.t)}"
         c.notify(said, "ok")
@@ -123,7 +128,9 @@ class HeaderView:
         else:
             parts = [t("header.deal_open", number=s.deal_number)]
         parts.append(t("header.dealer", name=c.names[live.dealer]))
-        parts.append(t("header.seed", seed=s.seed))
+        if not c.mode_held:  # a shared table deals from a secret seed: shown, it rebuilds the hidden cards
+            parts.append(t("header.seed", seed=s.seed))
+        show(ui.seed, not c.mode_held)
         parts.append(t("header.play", name=c.names[c.human]) if c.mode == "play" else t("header.classroom"))
         ui.deal_info.value = " · ".join(esc(p) for p in parts)
         holder = game.holder

@@ -173,10 +173,19 @@ class SharePanel(ControllerPanel):
         names = default_names(c.rules.players, c.temperament)
         return moment_query(c.session, c.moment, settings, names)
 
+    @property
+    def hidden(self) -> bool:
+        """True while a shared table holds the game: a link or a file holds the seed, which
+        rebuilds every face-down card (issue 27), so neither is made until the table closes."""
+        return bool(getattr(self.controller, "mode_held", False))
+
     def save(self, what: str) -> str:
         """Make the download link of the live deal (``"deal"``) or of the whole session
-        (``"session"``); returns the JSON it holds."""
+        (``"session"``); returns the JSON it holds (``""``, nothing made, while :attr:`hidden`)."""
         c = self.controller
+        if self.hidden:
+            self._say("class.host.share_hidden", "error")
+            return ""
         thing: Game | Session = c.game if what == "deal" else c.session
         text = thing.to_json()
         key = "label.share.download_deal" if what == "deal" else "label.share.download_session"
@@ -285,7 +294,9 @@ class SharePanel(ControllerPanel):
         try:
             if self._file is not None and self._file_moment != self._moment():
                 self._file = None  # the file no longer holds what is shown
-            self.link = moment_link(self.query())
+            if self.hidden:
+                self._file = None
+            self.link = "" if self.hidden else moment_link(self.query())
             self._draw()
         except Exception:
             log.exception("speculation_nb share panel: redraw failed")
@@ -293,14 +304,19 @@ class SharePanel(ControllerPanel):
     def _draw(self) -> None:
         t, ui = self.t, self.ui
         ui.title.value = esc(t("label.share.title"))
-        ui.link.value = (
-            f'<input class="spec-share-link" type="text" readonly value="{esc(self.link)}" '
-            f'aria-label="{esc(t("label.share.link"))}" onfocus="this.select()">'
-            f'<button class="spec-share-copy" type="button" data-done="{esc(t("status.share.copied"))}" '
-            f'data-manual="{esc(t("status.share.copy_by_hand"))}" onclick="{esc(_COPY_JS)}">'
-            f"{esc(t('button.share.copy'))}</button>"
-            f'<span class="spec-share-copied" aria-live="polite"></span>'
-        )
+        for part in (ui.save_deal, ui.save_session):
+            part.layout.display = "none" if self.hidden else None
+        if self.hidden:
+            ui.link.value = f'<span class="spec-share-hidden">{esc(t("class.host.share_hidden"))}</span>'
+        else:
+            ui.link.value = (
+                f'<input class="spec-share-link" type="text" readonly value="{esc(self.link)}" '
+                f'aria-label="{esc(t("label.share.link"))}" onfocus="this.select()">'
+                f'<button class="spec-share-copy" type="button" data-done="{esc(t("status.share.copied"))}" '
+                f'data-manual="{esc(t("status.share.copy_by_hand"))}" onclick="{esc(_COPY_JS)}">'
+                f"{esc(t('button.share.copy'))}</button>"
+                f'<span class="spec-share-copied" aria-live="polite"></span>'
+            )
         ui.save_deal.description = t("button.share.save_deal")
         ui.save_session.description = t("button.share.save_session")
         ui.open.description = t("button.share.open")

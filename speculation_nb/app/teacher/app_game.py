@@ -13,6 +13,10 @@ projects, and the teacher's app redraws itself (the controller bumps its ``versi
   <.controller.Controller.set_computer_seats>`, the seats computer players take (in classroom
   mode, at the app's pace, each turning up its own card when due).
 
+A new table's game is a fresh session of the settings shown, dealt from a secret seed (issue
+27: the page's ``?seed=`` would rebuild its cards). While the controller's mode is held the
+app's header and share view show no seed, link or file of the session (``mode_held``).
+
 A table is a classroom thing: making a host puts the controller in classroom mode (the teacher
 drives every seat nobody else holds) and holds it there (T9: play mode would hand the students'
 seats to computer players) until the table is let go (``controller.hold_mode(None)``).
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...classroom.teacher_game import secret_session
 from ...engine.actions import Action
 from ...engine.session import Session
 from ..model import Controller
@@ -40,11 +45,13 @@ MODE_HELD = "class.host.mode_held"
 class ControllerHost:
     """The referee's ``Host`` on the app's controller (see the module docstring)."""
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, session: Session | None = None) -> None:
         self.controller = controller
         if controller.mode != "classroom":
             controller.set_mode("classroom")
         controller.hold_mode(MODE_HELD)
+        if session is not None:  # shown once the mode is held: the page never draws its seed
+            controller.replace_session(session)
 
     @property
     def session(self) -> Session:
@@ -72,8 +79,7 @@ def host_maker(controller: Controller) -> Callable[[Session], ControllerHost]:
     """What :meth:`Referee.resume` needs: the table's session shown in ``controller``, as a host."""
 
     def make(session: Session) -> ControllerHost:
-        controller.replace_session(session)
-        return ControllerHost(controller)
+        return ControllerHost(controller, session)
 
     return make
 
@@ -89,7 +95,9 @@ class AppTable:
         return self.controller.started
 
     def host(self) -> ControllerHost:
-        return ControllerHost(self.controller)
+        """A new table: the controller shows a session of its settings dealt from a secret seed
+        (:func:`~speculation_nb.classroom.teacher_game.secret_session`), then hosts it."""
+        return host_maker(self.controller)(secret_session(self.controller.session))
 
     def host_for(self, session: Session) -> ControllerHost:
         return host_maker(self.controller)(session)
