@@ -1,9 +1,11 @@
 """The initial deal as a value (S3, S4): who holds which cards before the first reveal, and the chips.
 
-A :class:`Layout` is frozen and hashable: a :class:`~speculation_nb.engine.game.Game` is its layout
-plus the actions taken, so two games with equal layouts and equal histories are the same deal
-at the same moment. :func:`shuffled` deals one from a seed or a given deck; :func:`laid_out`
-checks one laid out by hand. Both refuse bad input with a ``ValueError`` naming the rule.
+An :class:`InitialDeal` is frozen and hashable: a :class:`~speculation_nb.engine.game.Game` is
+its initial deal plus the actions taken, so two games with equal initial deals and equal histories
+are the same deal at the same moment. :func:`shuffled` deals one from a seed or a given deck;
+:func:`laid_out` checks one laid out by hand. Both refuse bad input with a ``ValueError`` naming
+the rule. (The class was named ``Layout``, as is ipywidgets' ``Layout``, a widget's CSS box:
+``Layout`` still imports, as the same class.)
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ from .checks import MAX_STACK, as_int, is_whole, plain, quote
 from .checks import seed as check_seed
 from .settings import Rules
 
-__all__ = ["Layout", "laid_out", "shuffled"]
+__all__ = ["InitialDeal", "Layout", "laid_out", "shuffled"]
 
 
 @dataclass(frozen=True)
-class Layout:
-    """``piles[i]``: seat i's face-down cards, top first; ``turn_up``; ``dead``: the dead pile
-    (V2) top first, or None; ``stock``: the cards not dealt; ``dealer``; ``stacks``: chips
-    before antes; ``pot``: a carried-over pot."""
+class InitialDeal:
+    """Who holds which cards before the first reveal, and the chips. ``piles[i]``: seat i's
+    face-down cards, top first; ``turn_up``; ``dead``: the dead pile (V2) top first, or None;
+    ``stock``: the cards not dealt; ``dealer``; ``stacks``: chips before antes; ``pot``: a
+    carried-over pot."""
 
     piles: tuple[tuple[Card, ...], ...]
     turn_up: Card
@@ -46,7 +49,7 @@ class Layout:
         return self._hash
 
     def as_dict(self) -> dict[str, Any]:
-        """The layout as :meth:`Game.layout` gives it: lists instead of tuples."""
+        """The initial deal as :meth:`Game.layout` gives it: lists instead of tuples."""
         return {
             "piles": [list(p) for p in self.piles],
             "turn_up": self.turn_up,
@@ -58,6 +61,10 @@ class Layout:
         }
 
 
+#: The initial deal's older name (version 0.x), kept for code that imports it.
+Layout = InitialDeal
+
+
 def shuffled(
     rules: Rules,
     seed: Any = None,
@@ -65,13 +72,13 @@ def shuffled(
     deck: Sequence[Any] | None = None,
     stacks: Sequence[Any] | None = None,
     pot: Any = 0,
-) -> tuple[Layout, int | None]:
+) -> tuple[InitialDeal, int | None]:
     """Shuffle (by ``seed``) or take ``deck`` as it lies, top card first, and deal it (S3, S4).
 
     Cards go one at a time, clockwise from the dealer's left, the dealer last in each round
     and, with V2, the dead pile right after the dealer; each card lands on top of its pile.
     The next card is the turn-up. Without ``seed`` or ``deck`` a fresh seed is drawn.
-    Returns the layout and the seed (None for a given deck).
+    Returns the initial deal and the seed (None for a given deck).
     """
     if not isinstance(rules, Rules):
         raise ValueError("a deal needs a Rules")
@@ -100,7 +107,7 @@ def shuffled(
     piles = tuple(tuple(dealt[seat]) for seat in range(n))
     dead = tuple(dealt[None]) if rules.dead_hand else None
     chips, pot = check_stacks(rules, dealer, stacks, pot)
-    return Layout(piles, turn_up, dead, stock, dealer, chips, pot), seed
+    return InitialDeal(piles, turn_up, dead, stock, dealer, chips, pot), seed
 
 
 def laid_out(
@@ -111,7 +118,7 @@ def laid_out(
     dealer: Any = 0,
     stacks: Sequence[Any] | None = None,
     pot: Any = 0,
-) -> Layout:
+) -> InitialDeal:
     """A deal laid out by hand: ``piles[i]`` is seat i's pile, TOP card first; the cards not
     placed form the stock (in deck order). A bad layout raises ``ValueError`` naming the rule."""
     if not isinstance(rules, Rules):
@@ -140,7 +147,7 @@ def laid_out(
         seen.add(card)
     stock = tuple(c for c in full_deck() if c not in seen)
     chips, pot = check_stacks(rules, dealer, stacks, pot)
-    return Layout(
+    return InitialDeal(
         tuple(tuple(p) for p in piles_c), turn, None if dead_c is None else tuple(dead_c), stock, dealer, chips, pot
     )
 

@@ -1,10 +1,10 @@
-"""One deal of Speculation: its layout plus the actions taken, by the rules of RULES.md.
+"""One deal of Speculation: its initial deal plus the actions taken, by the rules of RULES.md.
 
-A ``Game`` is built from an initial layout (``Game.deal`` shuffles one,
+A ``Game`` is built from an :class:`~.deal.InitialDeal` (``Game.deal`` shuffles one,
 ``Game.from_layout`` takes one as given) and changes only through its actions:
 ``reveal``, ``open_auction``, ``bid``, ``accept``, ``decline`` and
 ``blind_trade``. Everything else is read from it. Because a game is nothing
-but its layout and its list of actions, ``at(k)`` replays the first ``k``
+but its initial deal and its list of actions, ``at(k)`` replays the first ``k``
 actions into a new game, and ``to_json`` / ``from_json`` save and load it.
 
 An action the rules forbid raises :class:`IllegalAction` naming the rule and
@@ -21,7 +21,7 @@ from . import legality, saving
 from .actions import Action, Event
 from .cards import Card, Suit
 from .checks import is_whole, plain, quote
-from .deal import Layout
+from .deal import InitialDeal
 from .errors import IllegalAction
 from .saving import GAME_FORMAT as FORMAT
 from .saving import MAX_JSON_CHARS, VERSION
@@ -34,8 +34,8 @@ class Game:
     """A deal of Speculation (see the module docstring and API.md)."""
 
     # ------------------------------------------------------------ construction
-    def __init__(self, rules: Rules, layout: Layout, seed: int | None = None) -> None:
-        """A deal from a checked :class:`~speculation_nb.engine.deal.Layout` (``seed``: the shuffle that dealt
+    def __init__(self, rules: Rules, layout: InitialDeal, seed: int | None = None) -> None:
+        """A deal from a checked :class:`~speculation_nb.engine.deal.InitialDeal` (``seed``: the shuffle that dealt
         it, if any); use :meth:`deal` or :meth:`from_layout`, which check their input. Antes are taken
         (S2), V1 is paid on the turn-up, S5 applies at once."""
         self._rules, self._layout, self._seed = rules, layout, seed
@@ -250,8 +250,8 @@ class Game:
         return self._layout.as_dict()
 
     @property
-    def initial_layout(self) -> Layout:
-        """The initial deal as a frozen, hashable :class:`~speculation_nb.engine.deal.Layout`."""
+    def initial_layout(self) -> InitialDeal:
+        """The initial deal as a frozen, hashable :class:`~speculation_nb.engine.deal.InitialDeal`."""
         return self._layout
 
     @property

@@ -14,6 +14,7 @@ allow (:data:`MAX_JSON_CHARS`, :data:`MAX_SESSION_CHARS`).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import json
 from functools import lru_cache
@@ -23,7 +24,7 @@ from .actions import Action
 from .cards import Card
 from .checks import MAX_STACK, as_int, is_whole, quote
 from .checks import seed as check_seed
-from .deal import Layout, cards, laid_out, shuffled
+from .deal import InitialDeal, cards, laid_out, shuffled
 from .errors import IllegalAction
 from .settings import Rules
 
@@ -123,7 +124,7 @@ def _version(data: dict[str, Any], fmt: str) -> None:
 
 # ------------------------------------------------------------------------ games
 @lru_cache(maxsize=256)
-def _deal_codes(layout: Layout) -> str:
+def _deal_codes(layout: InitialDeal) -> str:
     """The saved form of a layout, as JSON text (a layout never changes once play starts)."""
     return dumps(
         {
@@ -169,7 +170,7 @@ def _code_list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _layout(rules: Rules, deal: Any) -> Layout:
+def _layout(rules: Rules, deal: Any) -> InitialDeal:
     expect_keys(deal, _DEAL_KEYS, "the deal")
     piles = deal["piles"]
     if not isinstance(piles, list) or len(piles) > 8:
@@ -188,7 +189,7 @@ def _layout(rules: Rules, deal: Any) -> Layout:
     saved = cards(stock, "the stock")
     if sorted(saved, key=_deck_index) != list(layout.stock):
         raise ValueError("the stock must hold exactly the cards not laid out, each once")
-    return Layout(layout.piles, layout.turn_up, layout.dead, tuple(saved), layout.dealer, layout.stacks, layout.pot)
+    return dataclasses.replace(layout, stock=tuple(saved))
 
 
 def _deck_index(card: Card) -> int:

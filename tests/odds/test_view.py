@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from speculation_nb import Game, Rules, odds
 from speculation_nb import simulate as sim
-from speculation_nb.engine.deal import Layout
+from speculation_nb.engine.deal import InitialDeal, Layout
 from speculation_nb.languages.catalogs import messages, po_files
 from speculation_nb.odds import counting
 from speculation_nb.odds.view import PublicView, public_view
@@ -150,7 +150,8 @@ def test_O4_the_remembered_prices_are_the_sums_themselves():
 def test_a_layout_is_a_frozen_hashable_value():
     game = Game.deal(Rules(players=4, dead_hand=True), seed=9)
     layout = game.initial_layout
-    assert isinstance(layout, Layout) and hash(layout) == hash(game.copy().initial_layout)
+    assert isinstance(layout, InitialDeal) and hash(layout) == hash(game.copy().initial_layout)
+    assert Layout is InitialDeal  # the older name still imports
     assert layout == Game.from_json(game.to_json()).initial_layout
     with pytest.raises(dataclasses.FrozenInstanceError):
         layout.pot = 5  # type: ignore[misc]
