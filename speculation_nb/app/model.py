@@ -44,14 +44,12 @@ from ..engine.settings import Rules
 from ..languages.translator import Translator, available_languages, reason_text, translator
 from ..links.query import MODES
 from ..odds.moment import DealMoment
+from ..players.lineups import DEFAULT_NAMES, seat_names
 from ..players.pacing import PACE_CHOICES, PACES, Pacer, delay_of
 from .page_address import in_kernel
 
 __all__ = ["DEFAULT_NAMES", "MODES", "PACES", "PACE_CHOICES", "Controller", "Snapshot"]
 
-#: Default names, from Mansfield Park: five of the Speculation table of volume II, chapter 7
-#: (Lady Bertram played too), then Bertram children who were away that evening.
-DEFAULT_NAMES = ("Fanny", "Edmund", "Mary", "Henry", "William", "Julia", "Maria", "Tom")
 log = logging.getLogger("speculation_nb.widgets")
 #: Snapshots kept per deal (a whole deal's moments fit many times over).
 SNAPSHOT_LIMIT = 400
@@ -279,14 +277,7 @@ class Controller(HasTraits):
         human: int | None = None,
     ) -> None:
         n = rules.players
-        defaults: tuple[str, ...] = DEFAULT_NAMES
-        if self.temperament == "mansfield":  # the characters sit where their strategies play
-            defaults = players.mansfield_park(n).names
-            if names and list(names)[:n] == list(DEFAULT_NAMES[:n]):
-                names = None
-        names = list(names or [])[:n]
-        names += [defaults[i] for i in range(len(names), n)]
-        names = [str(x).strip() or defaults[i] for i, x in enumerate(names)]
+        names = seat_names(n, self.temperament, names)
         if seed is None:
             seed = fresh_seed()
         if human is not None:

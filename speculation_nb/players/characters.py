@@ -192,7 +192,7 @@ class PileBuyer:
 # ------------------------------------------------------------------------- the Mansfield Park table
 @dataclass(frozen=True)
 class Cast:
-    """A table of named characters: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why
+    """Named characters seat by seat: ``names[seat]`` plays ``strategies[seat]``; ``why[seat]`` says why
     (in English; ``why_keys[seat]``, if given, is its catalog key, so :meth:`why_in` words it in any
     language)."""
 
@@ -220,10 +220,14 @@ class Cast:
                 return seat
         raise KeyError(name)
 
-    def table(self, people: Iterable[int] = ()) -> dict[int, Strategy]:
-        """``{seat: strategy}`` for the computer seats (those not in ``people``)."""
+    def lineup(self, people: Iterable[int] = ()) -> dict[int, Strategy]:
+        """The lineup: ``{seat: strategy}`` for the computer seats (those not in ``people``), as
+        :func:`~speculation_nb.players.play` and the app take it."""
         people = set(people)
         return {seat: s for seat, s in enumerate(self.strategies) if seat not in people}
+
+    #: :meth:`lineup`'s older name (a strategy per seat is not a table), kept for the notebooks.
+    table = lineup
 
 
 @dataclass(frozen=True)

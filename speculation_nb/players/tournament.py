@@ -1,4 +1,4 @@
-"""Tournaments: computer players at a table, evening after evening, seeded, with a table to plot.
+"""Tournaments: computer players at a table, evening after evening, seeded, with rows to plot.
 
 >>> from speculation_nb.players.tournament import tournament
 >>> result = tournament(["cautious", "fair", "bold"], evenings=20, seed=1)   # doctest: +SKIP
@@ -8,7 +8,7 @@ An *evening* is a :class:`~speculation_nb.Session` of ``deals`` deals (by defaul
 round of the deal: every seat deals once), played by :func:`speculation_nb.players.play`;
 it ends early, as G3 says, when someone cannot ante. Each evening's shuffles come from
 the tournament's ``seed``, and every strategy decides from the deal as it stands (random
-ones from their own seed and the deal's), so the same call gives the same table. For N
+ones from their own seed and the deal's), so the same call gives the same rows. For N
 single deals, ask for N evenings of ``deals=1`` (the first dealer moves round the table
 from one evening to the next).
 
@@ -77,7 +77,7 @@ def _resolve(players: Any, seed: int) -> tuple[list[Any], list[str] | None]:
     return out, None
 
 
-def _table(
+def _lineup(
     players: Any, rules: Rules | None, names: Sequence[str] | None, seed: int
 ) -> tuple[list[Any], Rules, list[str]]:
     """The strategies seat by seat, the rules (default: the cardrules for that many) and the names."""
@@ -108,7 +108,7 @@ def play_evening(
     """One evening: a :class:`~speculation_nb.Session` of ``deals`` deals (default: one round of the
     deal) played by ``players`` (strategies or their names, seat by seat, or a :class:`~.players.Cast`).
     Returns the session (every deal in it, to replay or show) and its rows (see :data:`COLUMNS`)."""
-    strategies, rules, names = _table(players, rules, names, seed)
+    strategies, rules, names = _lineup(players, rules, names, seed)
     n = len(strategies)
     deals = n if deals is None else deals
     return _evening(strategies, rules, names, deals, seed, dealer, rounds, accounting, evening)
@@ -127,12 +127,12 @@ def _evening(
 ) -> tuple[Session, list[dict[str, Any]]]:
     n = len(strategies)
     session = Session(rules, names, deals=deals, seed=seed, dealer=dealer)
-    table = dict(enumerate(strategies))
+    lineup = dict(enumerate(strategies))
     accounts = Accounts(n, accounting)
     while True:
         game = session.game
         accounts.start(game)
-        play(game, table, rounds=rounds, observer=accounts)
+        play(game, lineup, rounds=rounds, observer=accounts)
         accounts.end(game)
         if session.next_deal() is None:
             break
@@ -185,7 +185,7 @@ def tournament(
     arguments give the same rows. Returns a :class:`Tournament`."""
     evenings = as_int(plain(evenings), "evenings", 1, 10**9)
     seed = check_seed(plain(seed))
-    strategies, rules, names = _table(players, rules, names, seed)
+    strategies, rules, names = _lineup(players, rules, names, seed)
     n = len(strategies)
     per_evening = n if deals is None else deals
     rows: list[dict[str, Any]] = []

@@ -146,10 +146,10 @@ def ref_auto(game: Game, strategies: Mapping[int, Strategy], asked: set, human: 
 
 
 # ----------------------------------------------------------------------------- deals
-def random_table(rng: random.Random, rules: Rules) -> dict[int, Strategy]:
+def random_lineup(rng: random.Random, rules: Rules) -> dict[int, Strategy]:
     trades = rules.blind_trading and rng.random() < 0.6
     if rng.random() < 0.25:
-        return mansfield_park(rules.players, trades=trades).table()
+        return mansfield_park(rules.players, trades=trades).lineup()
     return {s: strategy(rng.choice(STRATEGY_NAMES), seed=s, trades=trades) for s in range(rules.players)}
 
 
@@ -167,7 +167,7 @@ def test_next_move_plays_exactly_as_the_play_loop_of_0_1_0():
     rng = random.Random(2026)
     for _ in range(150):
         rules = random_rules(rng)
-        strategies = random_table(rng, rules)
+        strategies = random_lineup(rng, rules)
         rounds = rng.choice([10, 100])
         reference = Game.deal(rules, seed=rng.randrange(10**9), dealer=rng.randrange(rules.players))
         game = reference.copy()
@@ -336,7 +336,7 @@ def moves_of_many_deals(count: int, seed: int) -> list[tuple[Game, Move, Mapping
     out = []
     for _ in range(count):
         rules = random_rules(rng)
-        strategies = random_table(rng, rules)
+        strategies = random_lineup(rng, rules)
         game = Game.deal(rules, seed=rng.randrange(10**9))
         out += [(game.copy(), move, strategies) for move in moves_to_the_end(game, strategies)]
     return out

@@ -20,10 +20,12 @@ from speculation_nb.players import (
     bidders,
     computer_bids,
     computer_decision,
+    mansfield_park,
     play_deal,
     strategy,
     table_strategies,
 )
+from speculation_nb.players.lineups import DEFAULT_NAMES, seat_names
 
 
 def auction_states(count: int = 40, seed: int = 0):
@@ -150,10 +152,22 @@ def test_strategies_are_deterministic_with_a_seed():
 
 
 def test_table_strategies_leave_people_alone():
-    table = table_strategies(5, "mixed", people=[2])
-    assert set(table) == {0, 1, 3, 4}
-    assert [table[s].name for s in (0, 1, 3, 4)] == ["fair", "cautious", "bold", "fair"]
+    lineup = table_strategies(5, "mixed", people=[2])
+    assert set(lineup) == {0, 1, 3, 4}
+    assert [lineup[s].name for s in (0, 1, 3, 4)] == ["fair", "cautious", "bold", "fair"]
     assert all(p is CAUTIOUS for p in table_strategies(4, "cautious").values())
+    cast = mansfield_park(6)
+    assert cast.lineup(people=[0]) == table_strategies(6, "mansfield", people=[0])
+    assert cast.table(people=[0]) == cast.lineup(people=[0])  # the older name still answers
+
+
+def test_seat_names_fill_what_is_missing_and_seat_the_characters():
+    assert seat_names(4) == list(DEFAULT_NAMES[:4])
+    assert seat_names(4, "fair", ["Ann", " ", "Bea"]) == ["Ann", DEFAULT_NAMES[1], "Bea", DEFAULT_NAMES[3]]
+    cast = mansfield_park(6).names
+    assert seat_names(6, "mansfield") == list(cast)
+    assert seat_names(6, "mansfield", DEFAULT_NAMES[:6]) == list(cast)  # the defaults would be misplaced
+    assert seat_names(6, "mansfield", ["Ann"]) == ["Ann", *cast[1:]]
 
 
 def test_strategies_read_only_public_information():

@@ -179,12 +179,12 @@ def test_appetites_scale_the_bids(seed):
 
 
 # --------------------------------------------------------------------------- legal play
-def _tables(rules: Rules, rng: random.Random) -> list[dict[int, Strategy]]:
+def _lineups(rules: Rules, rng: random.Random) -> list[dict[int, Strategy]]:
     n = rules.players
     pool = players_under_test(n)
     tables = [dict.fromkeys(range(n), player) for player in pool]
     tables.append({s: rng.choice(pool) for s in range(n)})
-    tables.append(mansfield_park(n, trades=rules.blind_trading).table())
+    tables.append(mansfield_park(n, trades=rules.blind_trading).lineup())
     return tables
 
 
@@ -199,7 +199,7 @@ def test_every_strategy_takes_only_legal_actions(preset):
             rules = Rules(players=rng.randint(3, 8), preset="hoyle1847")
         else:
             rules = random_rules(rng, presets=("cardrules",), blind_trading=k % 2 == 0)
-        for table in _tables(rules, rng):
+        for table in _lineups(rules, rng):
             game = Game.deal(rules, seed=rng.randrange(10**9), dealer=rng.randrange(rules.players))
             total = sum(game.stacks) + game.pot
             play(game, table, strict=True)
