@@ -48,7 +48,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-import site_offline  # noqa: E402  (beside this file, which runs as a script)
+import first_view  # noqa: E402  (beside this file, which runs as a script)
+import site_offline  # noqa: E402
 
 REPO = HERE.parent
 PINS: dict[str, Any] = json.loads((HERE / "pins.json").read_text(encoding="utf-8"))
@@ -68,7 +69,24 @@ KERNEL_WHEELS = {"piplite": "piplite", "ipykernel": "ipykernel", "pyodide-kernel
 #: The lab's Pyodide loads, besides, what only the lessons import (``pins.json``: ``lessons_only``:
 #: matplotlib and ipympl, for their charts); the app's page goes without (its charts are SVG), so
 #: a student waits for neither on opening the app.
-LAB_PRELOAD = PRELOAD + PINS["lessons_only"]
+LAB_PRELOAD = PRELOAD + PINS["lessons_only"] + PINS["app_later"]
+#: The app's page loads what only Simulate imports (``pins.json``: ``app_later``: numpy) after its
+#: first view is drawn, in the background (:data:`LATER_CELL`, in the site's copy of the app's
+#: notebook); the service worker keeps it for offline use (``site/site_offline.py``).
+LATER_CELL = """\
+# The static site's own cell (site/build_site.py adds it to the site's copy of this notebook):
+# what only Simulate imports loads in the background, once the app's first view is drawn; the
+# app's Simulate button (app.simulation.button; the app is the cell above's result, _) waits.
+import asyncio as _asyncio
+
+import pyodide_js as _pyodide_js
+
+_later = _asyncio.ensure_future(_pyodide_js.loadPackage(__LATER__))
+_simulate = getattr(getattr(globals().get("_"), "simulation", None), "button", None)
+if _simulate is not None:
+    _simulate.disabled = True
+    _later.add_done_callback(lambda _done: setattr(_simulate, "disabled", False))
+"""
 #: JupyterLite's service worker: it serves the contents drive that the Pyodide kernel mounts as its
 #: working folder (``/drive``) when the worker is there.
 SERVICE_WORKER = "@jupyterlite/server-extension:service-worker"
@@ -302,13 +320,14 @@ def package_wheel(python: Path, into: Path) -> Path:
 
 def package_depends() -> list[str]:
     """What ``import speculation_nb`` must load first: its base dependencies and the app extra's,
-    less what only a server needs (``pins.json``: ``server_only``) and what only the lessons
-    import (``lessons_only``: the lab loads those itself, :data:`LAB_PRELOAD`)."""
+    less what only a server needs (``pins.json``: ``server_only``), what only the lessons
+    import (``lessons_only``: the lab loads those itself, :data:`LAB_PRELOAD`) and what only
+    Simulate imports (``app_later``: the app's page loads it after its first view, :data:`LATER_CELL`)."""
     text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     names: list[str] = []
     for block in re.findall(r"(?ms)^(?:dependencies|app) = \[(.*?)^\]", text):
         names += [normalise(re.split(r"[<>=!~\[; ]", r)[0]) for r in re.findall(r'"([^"]+)"', block)]
-    left_out = set(PINS["server_only"]) | set(PINS["lessons_only"])
+    left_out = set(PINS["server_only"]) | set(PINS["lessons_only"]) | set(PINS["app_later"])
     return sorted({n for n in names if n not in left_out})
 
 
@@ -355,7 +374,7 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
         shutil.copy(wheel, into / wheel.name)
         version = wheel.name.split("-")[1]
         depends = package_depends()
-        missing = [d for d in depends + PINS["lessons_only"] if d not in packages]
+        missing = [d for d in depends + PINS["lessons_only"] + PINS["app_later"] if d not in packages]
         if missing:
             raise SystemExit(
                 f"build-site: the package needs {missing}, which the site does not ship: add each to "
@@ -384,6 +403,15 @@ def site_messages() -> dict[str, dict[str, str]]:
         with path.open("rb") as handle:
             out[lang] = {str(m.id): str(m.string) for m in read_po(handle) if m.id and m.string}
     return out
+
+
+def app_notebook(target: Path) -> None:
+    """The site's copy of ``notebooks/app.ipynb``: the same cells, and :data:`LATER_CELL` last."""
+    notebook = json.loads((REPO / "notebooks" / "app.ipynb").read_text(encoding="utf-8"))
+    source = LATER_CELL.replace("__LATER__", json.dumps(PINS["app_later"]))
+    cell = {"cell_type": "code", "execution_count": None, "id": "site-later", "metadata": {}, "outputs": []}
+    notebook["cells"].append({**cell, "source": source.splitlines(keepends=True)})
+    target.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
 def lessons() -> list[Path]:
@@ -427,11 +455,12 @@ def stylesheets(page: str, prefix: str) -> str:
 APP_PAGE = "voici/render/app.html"
 
 
-def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -> None:
+def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]], painted: dict[str, Any]) -> None:
     """Voici's rendering of ``app.ipynb`` made self-contained, and ``index.html`` opening it.
 
     The app stays in ``voici/render/``: JupyterLite's lab reads the configuration in the
     ``index.html`` of every folder above it, so the root page must not carry the app's.
+    ``painted``: the first views' seeds and languages (:func:`first_view.write`), for page.js.
     """
     render = out / APP_PAGE
     page = render.read_text(encoding="utf-8")
@@ -452,7 +481,7 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     if voici_script not in page:
         raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
     # The page script must run after the configuration is in the page and before Voici reads it.
-    site = {"root": up, "app": True, "liteVersion": lite_version()}
+    site = {"root": up, "app": True, "liteVersion": lite_version(), "firstView": painted}
     page = page.replace(voici_script, site_scripts(messages, site) + voici_script)
     english = messages["en"]
     page = page.replace(
@@ -462,7 +491,8 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]]) -
     )
     page = page.replace("<title>app</title>", "<title>Speculation</title>")
     page = page.replace('<body class="', '<body class="spec-site ', 1)
-    render.write_text(stylesheets(page, up), encoding="utf-8")
+    widgets_css = f'<link rel="stylesheet" href="{up}static/first-view/widgets.css">\n'
+    render.write_text(stylesheets(page, up).replace("</head>", widgets_css + "</head>", 1), encoding="utf-8")
     # Voici's own pages for the other notebooks and its file tree are not part of the site.
     for other in render.parent.glob("*.html"):
         if other.name != render.name:
@@ -573,8 +603,9 @@ def build(output: Path) -> dict[str, Any]:
         pyodide_url = f"./static/{folder}/pyodide.js"
         write_lite_config(lite, pyodide_url)
         contents.mkdir()
-        for notebook in [*lessons(), REPO / "notebooks" / "app.ipynb"]:
+        for notebook in lessons():
             shutil.copy(notebook, contents / notebook.name)
+        app_notebook(contents / "app.ipynb")
         voici = str(Path(sys.executable).parent / "voici")
         say("running voici build (the app) with JupyterLite (the lessons)")
         run(
@@ -588,7 +619,9 @@ def build(output: Path) -> dict[str, Any]:
         (out / "static" / "pyodide").rename(out / "static" / folder)
         for config_file in out.rglob("jupyter-lite.json"):
             point_kernel_at(config_file, pyodide_url)
-        app_page(out, pyodide_url, messages)
+        loading = {lang: messages[lang]["app.site.loading_python"] for lang in LANGS}
+        painted = first_view.write(out, digest, LANGS, loading)
+        app_page(out, pyodide_url, messages, painted)
         # The lessons' folder in the lab shows only the lessons, not the app's notebook.
         for path in (out / "files" / "app.ipynb", out / "api" / "contents" / "app.ipynb"):
             path.unlink(missing_ok=True)
@@ -603,7 +636,7 @@ def build(output: Path) -> dict[str, Any]:
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
         trim_output(out)
-        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"])
+        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"], PINS["app_later"])
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)

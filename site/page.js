@@ -1,5 +1,6 @@
 // The site's page script (site/page.js), written into the app's page just before Voici's code
-// and into reset.html. It does three things, before any Python runs:
+// and into reset.html. It does four things, before any Python runs:
+//  0. paints the app's first view (site/first_view.py, built from the real app; paint() below);
 //  1. hands the page's address to Python as Voila does: Pyodide starts with QUERY_STRING (and the
 //     other CGI variables Voila sets) in os.environ, so page_query() reads ?lang=, ?seed=, ...
 //  2. turns Voici's blank "Running ..." into words that say what is happening, in the language
@@ -24,6 +25,11 @@
   window.speculationSiteLang = lang;
   document.documentElement.lang = lang;
 
+  var site = window.SPECULATION_SITE || {};
+  // When each phase was reached (ms since this page's request): benchmarks/bench_site.py reads it.
+  window.SPECULATION_TIMES = window.SPECULATION_TIMES || {};
+  var seed = paint(site, query, lang);
+
   var element = document.getElementById("jupyter-config-data");
   if (element) {
     var config = JSON.parse(element.textContent);
@@ -31,7 +37,8 @@
     if (kernel) {
       var options = kernel.loadPyodideOptions || (kernel.loadPyodideOptions = {});
       var env = options.env || (options.env = {});
-      env.QUERY_STRING = query;
+      // The painted deal's seed goes along with the address: the live app continues that deal.
+      env.QUERY_STRING = seed === null ? query : (query ? query + "&" : "") + "seed=" + seed;
       env.SCRIPT_NAME = window.location.pathname;
       env.PATH_INFO = "";
       env.SERVER_NAME = window.location.hostname;
@@ -47,6 +54,10 @@
     if (heading) {
       heading.textContent = text(key);
     }
+    var note = document.querySelector("#spec-painted .spec-painted-note");
+    if (note) {
+      note.textContent = text(key);
+    }
   }
   show("app.site.loading_python");
   // Voici calls this when the kernel connects (0, 0) and before it runs the notebook's cell.
@@ -56,13 +67,71 @@
       spinner.style.display = "flex";
     }
     show(index > 0 ? "app.site.loading_app" : "app.site.loading_python");
+    if (index > 0 && !window.SPECULATION_TIMES.python) {
+      window.SPECULATION_TIMES.python = window.performance.now(); // Python runs the app's cell
+    }
   };
   document.querySelectorAll("[data-site-text]").forEach(function (node) {
     node.textContent = text(node.getAttribute("data-site-text"));
   });
 
-  offline(window.SPECULATION_SITE || {});
+  offline(site);
 })();
+
+// The app's first view, painted at once (site/first_view.py made it at build time from the real
+// app): a plain link (?lang= alone) gets one of the deals prebuilt for its language, whose seed
+// is returned for Python; any other link a neutral view of the same frame (null). The painted view
+// lies over the page until the live app is drawn beneath it, then goes: nothing moves.
+function paint(site, query, lang) {
+  "use strict";
+  var index = site.firstView;
+  if (!index || !document.body) {
+    return null;
+  }
+  var prebuilt = true;
+  new URLSearchParams(query).forEach(function (value, name) {
+    var known = name === "lang" && index.languages.indexOf(value.toLowerCase().split(/[-_]/)[0]) >= 0;
+    if (index.prebuiltKeys.indexOf(name) < 0 || !known) {
+      prebuilt = false;
+    }
+  });
+  var n = prebuilt ? Math.floor(Math.random() * index.seeds.length) : 0;
+  var request = new XMLHttpRequest();
+  try {
+    // Synchronous on purpose: the view is in the page before Voici's code is even read.
+    request.open("GET", site.root + "static/first-view/" + lang + "-" + n + ".html", false);
+    request.send();
+  } catch (error) {
+    return null;
+  }
+  if (request.status !== 200) {
+    return null;
+  }
+  var holder = document.createElement("div");
+  holder.id = "spec-painted";
+  holder.className = prebuilt ? "spec-painted" : "spec-painted spec-painted-neutral";
+  holder.setAttribute("aria-busy", "true");
+  holder.innerHTML = request.responseText;
+  document.body.appendChild(holder);
+  document.body.classList.add("spec-painting");
+  window.SPECULATION_TIMES.painted = window.performance.now();
+  var timer = window.setInterval(function () {
+    var live = document.querySelector("#rendered_cells .spec-app button.spec-next, #rendered_cells .spec-member");
+    if (!live || live.offsetParent === null) {
+      return;
+    }
+    window.clearInterval(timer);
+    // Two frames: the live app's views are laid out before the painted one goes.
+    window.requestAnimationFrame(function () {
+      window.requestAnimationFrame(function () {
+        holder.remove();
+        document.body.classList.remove("spec-painting");
+        window.SPECULATION_TIMES.live = window.performance.now();
+      });
+    });
+  }, 100);
+  return prebuilt ? index.seeds[n] : null;
+}
 
 // Browsers allow service workers on https and on localhost only: a plain-http address on a school
 // network gets no offline copy (and no harm: the page plays online as before).

@@ -28,8 +28,6 @@ HERE = Path(__file__).resolve().parent
 SHELL = ["./", "index.html", "voici/index.html", "voici/render/app.html", "manifest.webmanifest"]
 #: Files the app's page never asks for, left out of its offline copy.
 NOT_FOR_THE_APP = re.compile(r"(\.LICENSE\.txt|\.whl|\.map|/all\.json|\.woff)$")
-#: What the app's page loads besides what it preloads: numpy, for Simulate.
-LATER = ["numpy"]
 #: Files that are not part of the site's content (the version would change with every build).
 UNVERSIONED = {"build.json", "service-worker.js"}
 ICON_SIZES = (192, 512)
@@ -59,12 +57,12 @@ def closure(roots: Iterable[str], packages: dict[str, Any]) -> set[str]:
     return found
 
 
-def app_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str]) -> list[str]:
+def app_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str], later: list[str]) -> list[str]:
     """Every file the app's page needs to play and simulate, relative to the site's root: its
-    pages, Voici's code, the extensions it loads, the site's styles and icons, the Pyodide runtime
-    and the wheels of what it preloads and of numpy."""
+    pages, Voici's code, the extensions it loads, the site's styles, icons and first views, the
+    Pyodide runtime and the wheels of what it preloads and of what it loads ``later`` (numpy)."""
     files = list(SHELL)
-    for folder in ("voici/build", "extensions", "static/site", "static/fontawesome"):
+    for folder in ("voici/build", "extensions", "static/site", "static/fontawesome", "static/first-view"):
         for path in sorted((out / folder).rglob("*")):
             name = path.relative_to(out).as_posix()
             if path.is_file() and not NOT_FOR_THE_APP.search(name):
@@ -74,7 +72,7 @@ def app_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[
     files += [
         f"static/{pyodide_folder}/{name}" for name in [*runtime, "pyodide-lock.json"] if not name.endswith(".mjs")
     ]
-    for name in sorted(closure([*preload, *LATER], lock["packages"])):
+    for name in sorted(closure([*preload, *later], lock["packages"])):
         files.append(f"static/{pyodide_folder}/{lock['packages'][name]['file_name']}")
     missing = [f for f in files if f != "./" and not (out / f).is_file()]
     if missing:
@@ -158,10 +156,10 @@ def head_links(root: str) -> str:
     )
 
 
-def finish(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str]) -> dict[str, Any]:
+def finish(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str], later: list[str]) -> dict[str, Any]:
     """The manifest, the icons and the service worker, written last (the version hashes the rest)."""
     manifest(out)
-    files = app_files(out, pyodide_folder, preload, runtime)
+    files = app_files(out, pyodide_folder, preload, runtime, later)
     stamp = service_worker(out, files)
     size = sum((out / f).stat().st_size for f in files if f != "./")
     return {"version": stamp, "offline_files": len(files), "offline_bytes": size}

@@ -39,6 +39,13 @@ STEP_TIMEOUT_MS = 60_000
 READY = "button.spec-next:enabled"
 
 
+def wait_live(page: Any) -> None:
+    """Wait until the live app answers (an enabled Next card) and the painted first view, which
+    lay over it, is gone (``site/page.js`` removes it once the live app is drawn)."""
+    page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_function("() => !document.getElementById('spec-painted')", timeout=STEP_TIMEOUT_MS)
+
+
 def build_module() -> ModuleType:
     """``site/build_site.py`` (a script, not part of the package) as a module."""
     spec = importlib.util.spec_from_file_location("build_site", REPO / "site" / "build_site.py")
@@ -166,18 +173,20 @@ def test_the_pages_link_nothing_outside_the_site(built_site: BuiltSite) -> None:
 
 def test_the_site_ships_what_the_package_imports(built_site: BuiltSite) -> None:
     """The package's lock entry loads its base dependencies and the app extra's (less what only a
-    server needs, and matplotlib and ipympl, which only the lessons import: the lab loads them as
-    it starts, the app's page never), each present; the lessons of notebooks/ are all in the lab."""
+    server needs, matplotlib and ipympl, which only the lessons import: the lab loads them as it
+    starts, the app's page never, and numpy, which only Simulate imports: the lab loads it as it
+    starts, the app's page after its first view), each present; the lessons are all in the lab."""
     build = build_module()
     lock = json.loads((pyodide_folder(built_site.path) / "pyodide-lock.json").read_text(encoding="utf-8"))
     depends = lock["packages"]["speculation-nb"]["depends"]
     assert depends == build.package_depends()
-    assert {"numpy", "ipywidgets", "babel"} <= set(depends) <= set(lock["packages"])
-    assert not set(build.PINS["server_only"] + build.PINS["lessons_only"]) & set(depends)
+    assert {"ipywidgets", "babel"} <= set(depends) <= set(lock["packages"])
+    assert not set(build.PINS["server_only"] + build.PINS["lessons_only"] + build.PINS["app_later"]) & set(depends)
+    assert build.PINS["app_later"] == ["numpy"] and "numpy" in lock["packages"]  # loaded after the first view
     assert {"matplotlib", "ipympl"} <= set(build.PINS["lessons_only"]) <= set(lock["packages"])
     lab = json.loads((built_site.path / "jupyter-lite.json").read_text(encoding="utf-8"))  # the lab reads it
     kernel = lab["jupyter-config-data"]["litePluginSettings"][build.KERNEL_SETTINGS]
-    assert set(build.PINS["lessons_only"]) <= set(kernel["loadPyodideOptions"]["packages"])
+    assert set(build.PINS["lessons_only"] + build.PINS["app_later"]) <= set(kernel["loadPyodideOptions"]["packages"])
     lessons = sorted(p.name for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
     assert lessons and sorted(p.name for p in (built_site.path / "files").glob("*.ipynb")) == lessons
     summary = json.loads((built_site.path / "build.json").read_text(encoding="utf-8"))
@@ -205,7 +214,7 @@ def test_under_pyodide_the_query_comes_from_the_environment_the_page_set(monkeyp
     assert page_address.page_query() == f"lang=de&seed={SEED}" and calls == ["waited"]  # no waiting
     assert page_address.static_site()
     page_js = (REPO / "site" / "page.js").read_text(encoding="utf-8")
-    assert "env.QUERY_STRING = query" in page_js and "env.SPECULATION_STATIC_SITE" in page_js
+    assert "env.QUERY_STRING = seed === null ? query :" in page_js and "env.SPECULATION_STATIC_SITE" in page_js
 
 
 # --- the app ----------------------------------------------------------------------------------
@@ -251,7 +260,7 @@ def test_the_app_plays_the_engines_deal_in_german_with_nothing_from_outside(
             arg=german["app.site.loading_python"],
             timeout=STEP_TIMEOUT_MS,
         )
-        page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        wait_live(page)
         assert page.locator("button.spec-next").first.inner_text().strip() == german["button.next_card"]
         assert str(SEED) in page.locator(".spec-deal-info").first.inner_text()
         names = ["Fanny", "Edmund", "Mary", "Henry", "William"]

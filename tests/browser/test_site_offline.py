@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from site_fixtures import BuiltSite, OutsideCounter, StaticServer, offline_page
-from test_site import LOAD_TIMEOUT_MS, READY, STEP_TIMEOUT_MS, build_module, pyodide_folder
+from test_site import READY, STEP_TIMEOUT_MS, build_module, pyodide_folder, wait_live
 
 SEED = 1813
 OFFLINE_READY_MS = 300_000
@@ -66,7 +66,7 @@ def test_the_worker_knows_every_file_the_app_loads_and_the_site_is_installable(b
     assert json.dumps(summary["offline"]["version"]) in worker and "__VERSION__" not in worker
     folder = pyodide_folder(built_site.path)
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
-    for name in build.site_offline.closure([*build.PRELOAD, "numpy"], lock):
+    for name in build.site_offline.closure([*build.PRELOAD, *build.PINS["app_later"]], lock):
         assert f'"static/{folder.name}/{lock[name]["file_name"]}"' in worker, name
     for name in ("voici/render/app.html", f"static/{folder.name}/pyodide.asm.wasm", "manifest.webmanifest"):
         assert f'"{name}"' in worker, name
@@ -92,11 +92,12 @@ def test_after_one_visit_the_app_plays_and_simulates_with_the_server_stopped(
     page = opened.page
     try:
         page.goto(f"{server.url}index.html?seed={SEED}&mode=classroom", wait_until="commit")
-        page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        wait_live(page)
         wait_offline_ready(page)
         server.close()
         page.reload(wait_until="commit")
-        page.locator(READY).first.wait_for(state="visible", timeout=LOAD_TIMEOUT_MS)
+        page.locator("#spec-painted .spec-app").wait_for(state="attached", timeout=STEP_TIMEOUT_MS)  # at once
+        wait_live(page)
         assert str(SEED) in page.locator(".spec-deal-info").first.inner_text()
         page.locator(READY).first.click()
         page.locator(".spec-log li[data-step='1']").first.wait_for(timeout=STEP_TIMEOUT_MS)
@@ -135,7 +136,11 @@ def test_a_rebuilt_site_is_served_fresh_and_replaces_the_offline_copy(
         css.write_text(css.read_text(encoding="utf-8") + f"\nbody {{ --spec-build-marker: {marker}; }}\n")
         summary = json.loads((folder / "build.json").read_text(encoding="utf-8"))
         new = build.site_offline.finish(
-            folder, pyodide_folder(folder).name, build.PRELOAD, build.PINS["pyodide"]["runtime"]
+            folder,
+            pyodide_folder(folder).name,
+            build.PRELOAD,
+            build.PINS["pyodide"]["runtime"],
+            build.PINS["app_later"],
         )
         assert (
             new["version"] != summary["offline"]["version"]
