@@ -103,7 +103,7 @@ def visit(context: Any, url: str, sent: Any) -> tuple[Any, dict[str, float]]:
             received[0] += max(0, int(request.sizes()["responseBodySize"]))  # -1: from the cache
 
     context.on("requestfinished", count)
-    before = sent()
+    before = sent() if sent is not None else 0
     page = context.new_page()
     started = time.monotonic()
     page.goto(url, wait_until="commit")
