@@ -1,7 +1,8 @@
 """The settings of a table: players, antes, variants V1-V5 and the preset.
 
-``Rules`` is an immutable value. Impossible settings raise ``ValueError``
-naming the rule of RULES.md they break.
+``Rules`` is an immutable value. Impossible settings raise a
+:class:`~.errors.Refusal` (a ``ValueError``) naming the rule of RULES.md they break, worded in
+any language from the catalog's ``error.settings.*``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .checks import MAX_CHIPS, is_whole, plain, quote
+from .errors import Refusal
 
 __all__ = ["ANTES", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "Rules"]
 
@@ -47,44 +49,81 @@ class Rules:
         for name in _NUMBERS:  # numpy integers and the like are stored as plain ints
             object.__setattr__(self, name, plain(getattr(self, name)))
         if not is_whole(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(
-                f"S1: Speculation is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(self.players)}"
+            raise _refuse(
+                "S1",
+                "players",
+                f"Speculation is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(self.players)}",
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                value=quote(self.players),
             )
         if not is_whole(self.hand_size) or self.hand_size not in (3, 4, 5):
-            raise ValueError(f"V5: a hand is 3 cards, or 4 or 5 with long hands, not {quote(self.hand_size)}")
+            raise _refuse(
+                "V5",
+                "hand_size",
+                f"a hand is 3 cards, or 4 or 5 with long hands, not {quote(self.hand_size)}",
+                value=quote(self.hand_size),
+            )
         for name in ("jack_five", "dead_hand", "blind_trading"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} is True or False, not {quote(getattr(self, name))}")
+                value = quote(getattr(self, name))
+                raise _refuse("", "switch", f"{name} is True or False, not {value}", name=name, value=value)
         if self.price_cap is not None and (not is_whole(self.price_cap) or not 1 <= self.price_cap <= MAX_CHIPS):
-            raise ValueError(
-                f"V4: the price cap is a whole number of chips from 1 to {MAX_CHIPS:,}, or None; "
-                f"not {quote(self.price_cap)}"
+            raise _refuse(
+                "V4",
+                "price_cap",
+                f"the price cap is a whole number of chips from 1 to {MAX_CHIPS:,}, or None; "
+                f"not {quote(self.price_cap)}",
+                high=MAX_CHIPS,
+                value=quote(self.price_cap),
             )
         if self.ante not in ANTES:
-            raise ValueError(f"S2: antes are 'traditional' or 'uniform', not {quote(self.ante)}")
+            raise _refuse(
+                "S2", "ante", f"antes are 'traditional' or 'uniform', not {quote(self.ante)}", value=quote(self.ante)
+            )
         if not is_whole(self.uniform_ante) or not 1 <= self.uniform_ante <= MAX_CHIPS:
-            raise ValueError(
-                f"S2: the uniform ante is a whole number of chips from 1 to {MAX_CHIPS:,}; "
-                f"not {quote(self.uniform_ante)}"
+            raise _refuse(
+                "S2",
+                "uniform_ante",
+                f"the uniform ante is a whole number of chips from 1 to {MAX_CHIPS:,}; not {quote(self.uniform_ante)}",
+                high=MAX_CHIPS,
+                value=quote(self.uniform_ante),
             )
         if self.preset not in PRESETS:
-            raise ValueError(f"unknown preset {quote(self.preset)}: choose one of {', '.join(PRESETS)}")
+            choices = ", ".join(PRESETS)
+            raise _refuse(
+                "",
+                "preset",
+                f"unknown preset {quote(self.preset)}: choose one of {choices}",
+                value=quote(self.preset),
+                choices=choices,
+            )
         if self.preset == "hoyle1847":
-            switched = self.variants
-            if self.ante != "traditional":
-                switched = ["uniform antes", *switched]
-            if switched:
-                raise ValueError(
-                    f"hoyle1847 plays with traditional antes and no variants; switch off: {', '.join(switched)}"
+            uniform = self.ante != "traditional"
+            if uniform or self.variants:
+                off = ", ".join(["uniform antes"] * uniform + self.variants)
+                raise _refuse(
+                    "",
+                    "hoyle",
+                    f"hoyle1847 plays with traditional antes and no variants; switch off: {off}",
+                    switched=", ".join(["S2"] * uniform + self.variants),  # rule codes read in any language
                 )
         if not is_whole(self.start_chips) or self.start_chips > MAX_CHIPS:
-            raise ValueError(
-                f"S1: the starting stack is a whole number of chips up to {MAX_CHIPS:,}, not {quote(self.start_chips)}"
+            raise _refuse(
+                "S1",
+                "start_chips",
+                f"the starting stack is a whole number of chips up to {MAX_CHIPS:,}, not {quote(self.start_chips)}",
+                high=MAX_CHIPS,
+                value=quote(self.start_chips),
             )
         if self.start_chips < max(self.dealer_ante, self.player_ante):
-            raise ValueError(
-                f"S1: a starting stack of {self.start_chips} chips cannot pay the ante of "
-                f"{max(self.dealer_ante, self.player_ante)} (S2)"
+            ante = max(self.dealer_ante, self.player_ante)
+            raise _refuse(
+                "S1",
+                "start_below_ante",
+                f"a starting stack of {self.start_chips} chips cannot pay the ante of {ante} (S2)",
+                chips=self.start_chips,
+                ante=ante,
             )
 
     # ----------------------------------------------------------------- derived
@@ -155,3 +194,9 @@ class Rules:
             f"{name}={value!r}" for name, value in asdict(self).items() if name != "players" and value != defaults[name]
         ]
         return f"Rules({', '.join(parts)})"
+
+
+def _refuse(rule: str, case: str, message: str, **params: Any) -> Refusal:
+    """Settings the rules cannot play: a :class:`~.errors.Refusal` worded from the catalog's
+    ``error.settings.<case>`` (English ``message`` for ``str``)."""
+    return Refusal(rule, f"settings.{case}", message, params)

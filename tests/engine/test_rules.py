@@ -244,3 +244,38 @@ def test_to_dict_from_dict_round_trip():
 def test_from_dict_refuses_bad_settings(data):
     with pytest.raises(ValueError):
         Rules.from_dict(data)
+
+
+IMPOSSIBLE_SETTINGS = [
+    ("S1", "players", dict(players=9)),
+    ("V5", "hand_size", dict(players=4, hand_size=7)),
+    ("", "switch", dict(players=4, jack_five=1)),
+    ("V4", "price_cap", dict(players=4, price_cap=0)),
+    ("S2", "ante", dict(players=4, ante="equal")),
+    ("S2", "uniform_ante", dict(players=4, ante="uniform", uniform_ante=0)),
+    ("", "preset", dict(players=4, preset="whist")),
+    ("", "hoyle", dict(players=4, preset="hoyle1847", ante="uniform", jack_five=True)),
+    ("S1", "start_chips", dict(players=4, start_chips=10**9 + 1)),
+    ("S1", "start_below_ante", dict(players=4, start_chips=3)),
+]
+
+
+@pytest.mark.parametrize(("rule", "case", "settings"), IMPOSSIBLE_SETTINGS, ids=[c for _, c, _ in IMPOSSIBLE_SETTINGS])
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_impossible_settings_are_refusals_worded_in_every_language(rule, case, settings, lang):
+    """S1, S2, V4, V5 and the presets: a refusal of the one family (a ValueError), with its rule and
+    case, worded from the catalog in the page's language (the settings panel shows it)."""
+    from speculation_nb.engine.errors import Refusal
+    from speculation_nb.languages.translator import Translator, error_text
+
+    with pytest.raises(Refusal) as caught:
+        Rules(**settings)
+    error = caught.value
+    assert isinstance(error, ValueError) and (error.rule, error.key) == (rule, f"settings.{case}")
+    assert str(error).startswith(f"{rule}: " if rule else "")
+    t = Translator(lang)
+    assert t.has(error.catalog_key)
+    words = error_text(error, t)
+    assert "{" not in words and (not rule or rule in words)
+    if lang != "en":
+        assert words != error_text(error, Translator("en"))

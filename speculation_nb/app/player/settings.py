@@ -18,9 +18,10 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.checks import MAX_CHIPS, parse_seed
+from ...engine.errors import Refusal
 from ...engine.saving import MAX_DEALS
 from ...engine.settings import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
-from ...languages.translator import Translator, available_languages
+from ...languages.translator import Translator, available_languages, error_text
 from ...links.query import DEFAULT_PLAYERS, MODES, TEMPERAMENTS
 from ..common.parts import NumberField, Shell, button, esc, html_widget, relabel, set_traits, show
 from ..model import DEFAULT_NAMES, PACE_CHOICES, Controller
@@ -252,8 +253,8 @@ class SettingsView:
                 return
         try:
             rules = self.rules()
-        except ValueError as error:
-            c.notify(c.t("error.settings", detail=str(error)), "error")
+        except Refusal as error:
+            c.notify(c.t("error.settings", detail=error_text(error, c.t)), "error")
             return
         try:
             seed = parse_seed(ui.seed.value)
