@@ -70,6 +70,9 @@ KERNEL_WHEELS = {"piplite": "piplite", "ipykernel": "ipykernel", "pyodide-kernel
 #: matplotlib and ipympl, for their charts); the app's page goes without (its charts are SVG), so
 #: a student waits for neither on opening the app.
 LAB_PRELOAD = PRELOAD + PINS["lessons_only"] + PINS["app_later"]
+#: Seconds from the app's cell to the background load: the browser draws the first view meanwhile
+#: (a load at once took the kernel's worker while the page asked it for the widgets' states).
+LATER_DELAY_S = 3
 #: The app's page loads what only Simulate imports (``pins.json``: ``app_later``: numpy) after its
 #: first view is drawn, in the background (:data:`LATER_CELL`, in the site's copy of the app's
 #: notebook); the service worker keeps it for offline use (``site/site_offline.py``).
@@ -81,7 +84,13 @@ import asyncio as _asyncio
 
 import pyodide_js as _pyodide_js
 
-_later = _asyncio.ensure_future(_pyodide_js.loadPackage(__LATER__))
+
+async def _load_later():
+    await _asyncio.sleep(__DELAY__)  # the first view is drawn and answers first
+    await _pyodide_js.loadPackage(__LATER__)
+
+
+_later = _asyncio.ensure_future(_load_later())
 _simulate = getattr(getattr(globals().get("_"), "simulation", None), "button", None)
 if _simulate is not None:
     _simulate.disabled = True
@@ -408,7 +417,7 @@ def site_messages() -> dict[str, dict[str, str]]:
 def app_notebook(target: Path) -> None:
     """The site's copy of ``notebooks/app.ipynb``: the same cells, and :data:`LATER_CELL` last."""
     notebook = json.loads((REPO / "notebooks" / "app.ipynb").read_text(encoding="utf-8"))
-    source = LATER_CELL.replace("__LATER__", json.dumps(PINS["app_later"]))
+    source = LATER_CELL.replace("__LATER__", json.dumps(PINS["app_later"])).replace("__DELAY__", str(LATER_DELAY_S))
     cell = {"cell_type": "code", "execution_count": None, "id": "site-later", "metadata": {}, "outputs": []}
     notebook["cells"].append({**cell, "source": source.splitlines(keepends=True)})
     target.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
