@@ -46,7 +46,10 @@ __all__ = [
     "LADY",
     "MARY",
     "PART_A",
+    "PART_A2",
+    "PART_A3",
     "PART_B",
+    "PART_B2",
     "RULES",
     "WILLIAM",
     "Purchase",
@@ -71,7 +74,10 @@ __all__ = [
 ]
 
 PART_A = "05a_the_evening_in_the_chapter"
+PART_A2 = "05a_the_evening_in_the_chapter_2"  # the dozen and Fanny's queen: sections 3 and 4
+PART_A3 = "05a_the_evening_in_the_chapter_3"  # Mary's knave and the app: sections 5 and 6
 PART_B = "05b_many_evenings"
+PART_B2 = "05b_many_evenings_2"  # edge and luck, the knaves, what if: sections 4 to 6
 #: Hoyle's rules of 1847 for the six players of the round table.
 RULES = Rules(players=6, preset="hoyle1847")
 LADY, HENRY, FANNY, WILLIAM, MARY, EDMUND = range(6)
@@ -409,11 +415,11 @@ def _half_width() -> Worked:
 
 
 for _key, _part, _compute, _digits, _unit in (
-    ("l5a.dozen_start", PART_A, _dozen_start, 3, "chips"),
-    ("l5a.dozen_cards", PART_A, _dozen_cards, 1, "cards"),
-    ("l5a.sunk", PART_A, _sunk, 1, "chips"),
-    ("l5a.half_value", PART_A, _half_value, 3, "chips"),
-    ("l5a.knave_cost", PART_A, _knave_cost, 3, "chips"),
+    ("l5a.dozen_start", PART_A2, _dozen_start, 3, "chips"),
+    ("l5a.dozen_cards", PART_A2, _dozen_cards, 1, "cards"),
+    ("l5a.sunk", PART_A2, _sunk, 1, "chips"),
+    ("l5a.half_value", PART_A2, _half_value, 3, "chips"),
+    ("l5a.knave_cost", PART_A3, _knave_cost, 3, "chips"),
     ("l5b.half_width", PART_B, _half_width, 3, "chips"),
 ):
     within = _dozen_within if _key == "l5a.dozen_start" else None

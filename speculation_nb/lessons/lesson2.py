@@ -30,6 +30,7 @@ from .common import HTMLText, Plain, Tools
 __all__ = [
     "LAYOUT",
     "LESSON_A",
+    "LESSON_A2",
     "LESSON_B",
     "NAMES",
     "Lesson2",
@@ -51,6 +52,7 @@ __all__ = [
 ]
 
 LESSON_A = "02a_will_the_queen_hold"
+LESSON_A2 = "02a_will_the_queen_hold_2"  # sections 4 to 6 of part a
 LESSON_B = "02b_simulating_the_queen"
 NAMES = ("Edmund", "Mary", "Fanny", "Henry")
 LAYOUT: Mapping[str, Any] = {

@@ -16,6 +16,7 @@ from .. import odds
 from ..engine.game import Game
 from .lesson2 import (
     LESSON_A,
+    LESSON_A2,
     LESSON_B,
     hold_by_listing,
     hold_formula,
@@ -110,15 +111,15 @@ for _lesson, _key, _compute, _unit, _digits in [
     (LESSON_A, "count_n", _count_n, "cards", 2),
     (LESSON_A, "small_world", _small_world, None, 2),
     (LESSON_A, "queen_holds", _queen_holds, None, 2),
-    (LESSON_A, "mean_dangerous", _mean_dangerous, "cards", 2),
-    (LESSON_A, "smaller_stock", _smaller_stock, None, 2),
-    (LESSON_A, "king_holds", _king_holds, None, 2),
-    (LESSON_A, "queen_at_5", _queen_at_5, None, 2),
+    (LESSON_A2, "mean_dangerous", _mean_dangerous, "cards", 2),
+    (LESSON_A2, "smaller_stock", _smaller_stock, None, 2),
+    (LESSON_A2, "king_holds", _king_holds, None, 2),
+    (LESSON_A2, "queen_at_5", _queen_at_5, None, 2),
     (LESSON_B, "six_holds", _six_holds, None, 2),
     (LESSON_B, "edmund_wins", _edmund_wins, None, 2),
     (LESSON_B, "one_se", _one_se, None, 2),
     (LESSON_B, "hundred_times", _hundred_times, None, 2),
     (LESSON_B, "two_se", _two_se, None, 2),
 ]:
-    _part = "l2a" if _lesson == LESSON_A else "l2b"
+    _part = "l2b" if _lesson == LESSON_B else "l2a"
     register(Question(f"{_part}.{_key}", _lesson, _compute, digits=_digits, unit=_unit, within=_WITHIN.get(_key)))

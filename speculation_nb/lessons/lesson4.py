@@ -292,7 +292,9 @@ def agreement(estimate: float, se: float, exact: Any, lang: str = "en") -> str:
 # Each question's words are ``lesson.<key>.question``, ``.hint`` and ``.solution`` in lessons.po;
 # the functions below compute the exact answer and the numbers the words quote.
 PART_A = "04a_more_cards_out"
+PART_A2 = "04a_more_cards_out_2"  # the dead pile and rule A: sections 3 and 4 of part a
 PART_B = "04b_trading_and_old_rules"
+PART_B2 = "04b_trading_and_old_rules_2"  # Jack-and-Five, Hoyle, all dials: sections 2 to 4 of part b
 
 
 def _bite() -> Worked:
@@ -356,12 +358,12 @@ for _key, _part, _compute, _digits, _unit in (
     ("l4a.bite", PART_A, _bite, 2, None),  # the solution says "about 3.2 percentage points": 3.2% is right
     ("l4a.eight_five", PART_A, _eight_five, 3, None),
     ("l4a.crossing", PART_A, _crossing, 1, None),
-    ("l4a.dead_beats", PART_A, _dead_beats, 3, None),
-    ("l4a.long_run", PART_A, _long_run, 3, "chips"),
-    ("l4a.rule_a_eight", PART_A, _rule_a_eight, 3, None),
+    ("l4a.dead_beats", PART_A2, _dead_beats, 3, None),
+    ("l4a.long_run", PART_A2, _long_run, 3, "chips"),
+    ("l4a.rule_a_eight", PART_A2, _rule_a_eight, 3, None),
     ("l4b.two_cards", PART_B, _two_cards, 3, "chips"),
-    ("l4b.jack_five", PART_B, _jack_five, 3, None),
-    ("l4b.hoyle", PART_B, _hoyle, 3, None),
+    ("l4b.jack_five", PART_B2, _jack_five, 3, None),
+    ("l4b.hoyle", PART_B2, _hoyle, 3, None),
 ):
     within = _long_run_within if _key == "l4a.long_run" else None
     register(Question(_key, _part, _compute, digits=_digits, unit=_unit, within=within))

@@ -26,12 +26,17 @@ from speculation_nb.lessons import lesson4 as L
 from speculation_nb.lessons.questions import get, questions
 
 NOTEBOOKS = Path(__file__).parents[2] / "notebooks"
-PARTS = ("04a_more_cards_out", "04b_trading_and_old_rules")
+PARTS = ("04a_more_cards_out", "04b_trading_and_old_rules")  # each with a second part, "<stem>_2" (issue 24)
+
+
+def english_parts(stem: str) -> list[Path]:
+    """The English notebooks of a lesson part and of the parts split from it (``<stem>_2``...), in order."""
+    return sorted(p for p in NOTEBOOKS.glob(f"{stem}*.ipynb") if p.name.count(".") == 1)
 
 
 def prose(stem: str) -> str:
-    """Every markdown cell of an English lesson, joined."""
-    cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+    """Every markdown cell of an English lesson part (with the parts split from it), joined."""
+    cells = [c for path in english_parts(stem) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
@@ -240,8 +245,9 @@ def test_a_simulation_is_reported_with_its_distance_in_standard_errors():
 
 
 def test_every_exercise_has_its_words_in_four_languages_and_computes():
-    found = [q for q in questions() if q.lesson in PARTS]
-    assert {q.lesson for q in found} == set(PARTS) and len(found) == 9
+    stems = {path.stem for stem in PARTS for path in english_parts(stem)}
+    found = [q for q in questions() if q.lesson in stems]
+    assert {q.lesson for q in found} == stems == {*PARTS, L.PART_A2, L.PART_B2} and len(found) == 9
     for q in found:
         assert_worded(q)
         assert q.answer() > 0

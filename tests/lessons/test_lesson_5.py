@@ -29,9 +29,18 @@ PARTS = ("05a_the_evening_in_the_chapter", "05b_many_evenings")
 BASE_EVENINGS, WHAT_IF, PURCHASES = 400, 100, 150  # as in 05b
 
 
+def english_parts(stem: str) -> list[Path]:
+    """The English notebooks of a lesson part and of the parts split from it (``<stem>_2``...), in order."""
+    return sorted(p for p in NOTEBOOKS.glob(f"{stem}*.ipynb") if p.name.count(".") == 1)
+
+
+def cells(stem: str) -> list[dict]:
+    return [c for path in english_parts(stem) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+
+
 def prose(stem: str) -> str:
-    cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    """Every markdown cell of lesson 5a or 5b (all its parts), joined."""
+    return "\n".join("".join(c["source"]) for c in cells(stem) if c["cell_type"] == "markdown")
 
 
 def flat(stem: str) -> str:
@@ -40,8 +49,7 @@ def flat(stem: str) -> str:
 
 
 def code(stem: str) -> str:
-    cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    return "\n".join("".join(c["source"]) for c in cells(stem) if c["cell_type"] == "code")
 
 
 def test_the_notebooks_use_the_sizes_this_file_checks():
@@ -163,8 +171,10 @@ def test_the_interval_model_check():
 
 
 def test_every_exercise_has_its_words_in_four_languages():
-    found = [q for q in questions() if q.lesson in PARTS]
-    assert {q.lesson for q in found} == set(PARTS) and len(found) == 6
+    stems = {path.stem for stem in PARTS for path in english_parts(stem)}
+    found = [q for q in questions() if q.lesson in stems]
+    assert {q.lesson for q in found} == {E.PART_A2, E.PART_A3, E.PART_B} and len(found) == 6
+    assert stems == {E.PART_A, E.PART_A2, E.PART_A3, E.PART_B, E.PART_B2}
     for q in found:
         assert_worded(q)
 
@@ -295,9 +305,8 @@ def test_issue_24_6_the_novel_read_as_austen_wrote_it():
     assert "Fanny bought it (“You have bought her too dearly”)" in text
     assert "how far short of it is he?" in text and "Start with half her value" not in text
     assert "“sharpen her avarice, and harden her heart”" in flat(PARTS[1])
-    pt = (NOTEBOOKS / f"{PARTS[0]}.pt.ipynb").read_text(encoding="utf-8")
-    pt = " ".join("".join(json.loads(pt)["cells"][i]["source"]) for i in range(len(json.loads(pt)["cells"])))
-    pt = " ".join(pt.split())
+    pt = (NOTEBOOKS / f"{E.PART_A2}.pt.ipynb").read_text(encoding="utf-8")
+    pt = " ".join(" ".join("".join(c["source"]) for c in json.loads(pt)["cells"]).split())
     assert "que ela fosse de William" not in pt and "que ele fosse de William" in pt  # it: the game
 
 

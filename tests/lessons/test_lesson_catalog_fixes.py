@@ -124,7 +124,7 @@ def _notebook_prose(name: str) -> str:
         ("02a_will_the_queen_hold", r"\text{the Queen holds}"),
         ("03a_what_is_a_card_worth", r"\text{break-even}"),
         ("03a_what_is_a_card_worth", r"\text{carry-over if the holder keeps it}"),
-        ("05b_many_evenings", r"\text{the deals as dealt}"),
+        ("05b_many_evenings_2", r"\text{the deals as dealt}"),
     ],
 )
 def test_issue_24_7_german_display_formulas_are_translated(stem, english):
@@ -144,6 +144,6 @@ def test_issue_24_7_the_standard_error_has_one_abbreviation(lang, other):
 def test_issue_24_7_portuguese_names_the_distribution_where_the_english_does():
     """ "the distribution" is the hypergeometric one: pt says "o modelo hipergeométrico", the lesson's
     term ("distribuição" is the glossary's rejected word for a deal), not "o modelo" alone."""
-    assert "the distribution beside the **binomial**" in _notebook_prose("02a_will_the_queen_hold.ipynb")
-    pt = " ".join(_notebook_prose("02a_will_the_queen_hold.pt.ipynb").split())
+    assert "the distribution beside the **binomial**" in _notebook_prose("02a_will_the_queen_hold_2.ipynb")
+    pt = " ".join(_notebook_prose("02a_will_the_queen_hold_2.pt.ipynb").split())
     assert "põem o modelo hipergeométrico ao lado do **binomial**" in pt and "põem o modelo ao" not in pt
