@@ -28,6 +28,7 @@ __all__ = [
     "ALMOST_SURE",
     "FEW",
     "LESSON_A",
+    "LESSON_A2",
     "LESSON_B",
     "SEEDS",
     "Lesson3",
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 LESSON_A = "03a_what_is_a_card_worth"
+LESSON_A2 = "03a_what_is_a_card_worth_2"  # break-even prices: sections 4 and 5 of part a
 LESSON_B = "03b_rules_of_thumb"
 FEW = 3  # "few cards left": at most 3 cards still to be turned up by the other players
 ALMOST_SURE = Fraction(4, 5)  # "close to certain": holds with at least 80 % chance

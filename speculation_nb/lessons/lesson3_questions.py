@@ -11,7 +11,7 @@ from typing import Any
 from .. import odds
 from ..engine.game import Game
 from ..engine.settings import Rules
-from .lesson3 import LESSON_A, LESSON_B, break_even_basic, expected_value, play_through
+from .lesson3 import LESSON_A, LESSON_A2, LESSON_B, break_even_basic, expected_value, play_through
 from .questions import Question, register
 
 __all__: list[str] = []
@@ -88,12 +88,12 @@ def _king_little() -> tuple[Fraction, Mapping[str, Any]]:
 for _lesson, _key, _compute, _unit, _digits in [
     (LESSON_A, "worth", _worth, "chips", 2),
     (LESSON_A, "pot_guess", _pot_guess, "chips", 3),
-    (LESSON_A, "mary_break_even", _mary_break_even, "chips", 3),
-    (LESSON_A, "ace_extra", _ace_extra, "chips", 2),
-    (LESSON_A, "two_left", _two_left, "chips", 3),
+    (LESSON_A2, "mary_break_even", _mary_break_even, "chips", 3),
+    (LESSON_A2, "ace_extra", _ace_extra, "chips", 2),
+    (LESSON_A2, "two_left", _two_left, "chips", 3),
     (LESSON_B, "queen_late", _queen_late, None, 2),
     (LESSON_B, "queen_dead", _queen_dead, None, 2),
     (LESSON_B, "king_little", _king_little, "chips", 3),
 ]:
-    _part = "l3a" if _lesson == LESSON_A else "l3b"
+    _part = "l3b" if _lesson == LESSON_B else "l3a"
     register(Question(f"{_part}.{_key}", _lesson, _compute, digits=_digits, unit=_unit))

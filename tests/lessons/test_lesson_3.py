@@ -18,7 +18,9 @@ from speculation_nb.lessons import lesson3 as L
 from speculation_nb.lessons.questions import get
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-PART_A = (NOTEBOOKS / "03a_what_is_a_card_worth.ipynb").read_text(encoding="utf-8")
+PART_A = "".join(  # part a and the part split from it (issue 24)
+    (NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8") for stem in (L.LESSON_A, L.LESSON_A2)
+)
 PART_B = (NOTEBOOKS / "03b_rules_of_thumb.ipynb").read_text(encoding="utf-8")
 
 

@@ -122,8 +122,8 @@ def _notebook_prose(name: str) -> str:
     ("stem", "english"),
     [
         ("02a_will_the_queen_hold", r"\text{the Queen holds}"),
-        ("03a_what_is_a_card_worth", r"\text{break-even}"),
-        ("03a_what_is_a_card_worth", r"\text{carry-over if the holder keeps it}"),
+        ("03a_what_is_a_card_worth_2", r"\text{break-even}"),
+        ("03a_what_is_a_card_worth_2", r"\text{carry-over if the holder keeps it}"),
         ("05b_many_evenings_2", r"\text{the deals as dealt}"),
     ],
 )

@@ -76,6 +76,7 @@ def test_each_part_states_its_time_here_and_in_the_readme(source):
     ("first", "later"),
     [
         ("02a_will_the_queen_hold", ["02a_will_the_queen_hold_2"]),
+        ("03a_what_is_a_card_worth", ["03a_what_is_a_card_worth_2"]),
         ("04a_more_cards_out", ["04a_more_cards_out_2"]),
         ("04b_trading_and_old_rules", ["04b_trading_and_old_rules_2"]),
         ("05a_the_evening_in_the_chapter", ["05a_the_evening_in_the_chapter_2", "05a_the_evening_in_the_chapter_3"]),
