@@ -91,3 +91,10 @@ def test_a_split_lesson_keeps_its_first_name_and_each_part_points_to_the_next(fi
     for before, after in pairwise([first, *later]):
         cells = json.loads((NOTEBOOKS / f"{before}.ipynb").read_text(encoding="utf-8"))["cells"]
         assert f"`{after}`" in "".join(cells[-1]["source"]), before
+
+
+def test_no_module_of_the_lessons_is_over_500_lines():
+    """Issue 24: no module of speculation_nb/lessons/ over 500 lines (lesson3.py was 529)."""
+    package = NOTEBOOKS.parent / "speculation_nb" / "lessons"
+    long = {p.name: n for p in package.glob("*.py") if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert not long, long
