@@ -2,8 +2,9 @@
 
 :class:`Desk` admits the students' requests before the referee looks at what they ask: T2
 joins and T8 rejoins (each answered with a fresh seat secret; a join also with a rejoin
-token), T3 authentication (member id + seat secret, compared by hash), T5's rate limit and
-T6's "applied once" (a retry with the same member and request id gets the first reply). It
+token; one membership per page, whose kernel names it in the request, and only so many joins
+from one page), T3 authentication (member id + seat secret, compared by hash), T5's rate limit
+and T6's "applied once" (a retry with the same member and request id gets the first reply). It
 keeps only hashes of secrets; the replies it remembers for retries hold a new member's secret
 in memory only (:meth:`Desk.to_dict` leaves the join replies out; a join retried across a
 referee restart gets fresh credentials for the member it made).
@@ -17,14 +18,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .codes import new_code, new_secret, same_secret, secret_hash
+from .codes import check_token, new_code, new_secret, same_secret, secret_hash
 from .errors import TableRefusal
 from .seating import RateLimiter, Roster, Seated
 
-__all__ = ["REMEMBERED", "Desk"]
+__all__ = ["PAGE_BURST", "PAGE_RATE", "REMEMBERED", "Desk"]
 
 #: Replies kept for T6 retries (the oldest are forgotten first).
 REMEMBERED = 4096
+#: T2: the joins and rejoins one page may ask for at once, then per second.
+PAGE_BURST, PAGE_RATE = 5.0, 0.1
 
 
 class Desk:
@@ -33,6 +36,8 @@ class Desk:
     def __init__(self, roster: Roster, clock: Callable[[], float], rng: random.Random | None = None) -> None:
         self.roster = roster
         self.rate = RateLimiter(clock)
+        #: T2: joins and rejoins from one page (its kernel), refused or not: 5 at once, then one in 10 s.
+        self.page_rate = RateLimiter(clock, burst=PAGE_BURST, rate=PAGE_RATE)
         self._rng = rng
         self._done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._joined: dict[str, str] = {}  # T6 key of a join -> the member it made (kept across restarts)
@@ -64,21 +69,39 @@ class Desk:
         key = f"{kind}:{rid}:{secret_hash(token)}"
         if key in self._done:
             return self._done[key]
+        page = request.get("page")
+        page_hash = secret_hash(page) if isinstance(page, str) and check_token(page) else ""
         if kind == "rejoin":
             member = self.roster.member(request.get("member"))
             if member is None or not same_secret(request.get("token"), member.token_hash):
                 raise TableRefusal("T8", "table.bad_token")
             if not self.rate.allow(member.id):
                 raise TableRefusal("T5", "table.rate")
+            self._one_page(page_hash, member)
+            member.page = page_hash or member.page
             reply = self._credentials(member, rid, new_token=False)
         elif (made := self.roster.member(self._joined.get(key))) is not None:  # retried across a restart
             reply = self._credentials(made, rid, new_token=True)
         else:
+            self._one_page(page_hash, None)
             member = self.roster.join(request.get("name"), request.get("seat"), players, self._new_id, time.time())
+            member.page = page_hash
             self._joined[key] = member.id
             reply = self._credentials(member, rid, new_token=True)
         self.remember(key, reply)
         return reply
+
+    def _one_page(self, page: str, member: Seated | None) -> None:
+        """T2: one page (its kernel's identity, hashed) holds one membership: a join from a page
+        that holds one, or a rejoin as another member, is refused in words, whatever the page's
+        widgets sent; and a page may ask only so often (:data:`PAGE_BURST`, :data:`PAGE_RATE`)."""
+        if not page:
+            return
+        if not self.page_rate.allow(page):
+            raise TableRefusal("T5", "table.join_rate")
+        held = self.roster.from_page(page)
+        if held is not None and held is not member:
+            raise TableRefusal("T2", "table.page_joined", {"name": held.name})
 
     def _new_id(self) -> str:
         return new_code(self._rng)

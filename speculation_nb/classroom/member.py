@@ -71,9 +71,12 @@ class Member:
     """One student's place at table ``code`` (T1: typed codes are read; :class:`TableRefusal`
     T1 if there is no such table)."""
 
-    def __init__(self, store: TableStore, code: str) -> None:
+    def __init__(self, store: TableStore, code: str, page: str | None = None) -> None:
         self.store = store
         self.code = read_code(code)
+        #: This page's identity (its kernel's: the page controls its widgets, never this), sent
+        #: with each join and rejoin: the referee lets one page hold one membership (T2).
+        self.page = page if page is not None else new_token()
         meta = store.get(self.code, "meta")
         if meta is None:
             raise TableRefusal("T1", "table.no_table", {"code": show_code(self.code)})
@@ -92,7 +95,8 @@ class Member:
         #: ``table.restored.student``), and the events are read again from where the store went.
         self.restored = _restored(meta)[0]
         self._looked = time.monotonic()
-        #: The newest moment this member has read (from an event of :meth:`updates`, or :meth:`latest`).
+        #: The newest moment this member has read (from an event of :meth:`updates`, or :meth:`latest`);
+        #: a published moment it cannot read is reported by :meth:`updates` as ``{"kind": "unreadable"}``.
         self.newest: Moment | None = None
 
     def refresh(self) -> dict[str, Any]:
@@ -108,11 +112,17 @@ class Member:
 
     # ------------------------------------------------------------ the plain parts
     def post(self, kind: str, *, rid: str | None = None, reply: str | None = None, **fields: Any) -> str:
-        """Post one request (with this member's id and secret, once joined); its reply token.
-        ``rid`` and ``reply`` given again repeat a request (T6: it is applied once)."""
+        """Post one request (with this member's id and secret, once joined; a join or a rejoin
+        with this page's identity); its reply token. ``rid`` and ``reply`` given again repeat a
+        request (T6: it is applied once). A join's name is checked first (T2,
+        :func:`~.names.clean_name`: :class:`TableRefusal`, nothing stored)."""
         token = reply or new_token()
+        if kind == "join":  # T2's checks of a name alone, in one place for every way to join
+            fields["name"] = clean_name(fields.get("name"))
         record: dict[str, Any] = {"kind": kind, "rid": rid or new_request_id(), "reply": token, **fields}
-        if kind not in ("join", "rejoin"):
+        if kind in ("join", "rejoin"):
+            record["page"] = self.page
+        else:
             record["member"] = self.member
             record["secret"] = self._secret
         self.store.append(self.code, "requests", record)
@@ -186,6 +196,8 @@ class Member:
     async def _ask(self, kind: str, timeout: float, **fields: Any) -> Reply:
         try:
             token = self.post(kind, **fields)
+        except TableRefusal as refusal:  # refused before anything was stored (a join's name)
+            return Reply.refused(refusal)
         except StoreError as error:  # the store is unreachable, or the table is gone
             if not self.store.exists(self.code):
                 return Reply.refused(TableRefusal("T1", "table.no_table", {"code": show_code(self.code)}))
@@ -194,12 +206,9 @@ class Member:
 
     async def join(self, name: str, seat: int | None, timeout: float = REPLY_TIMEOUT) -> Reply:
         """T2: join with ``name`` at ``seat`` (None: watch). A name that breaks T2's rules
-        (:func:`~.names.clean_name`: too long, invisible characters...) is refused here, in words,
-        before anything is stored; the referee checks it again, with the names already taken."""
-        try:
-            name = clean_name(name)
-        except TableRefusal as refusal:
-            return Reply.refused(refusal)
+        (:func:`~.names.clean_name`: too long, invisible characters...) is refused in words before
+        anything is stored (by :meth:`post`, which every way to join goes through); the referee checks it again,
+        with the names already taken."""
         return await self._ask("join", timeout, name=name, seat=seat)
 
     async def rejoin(self, member: str, token: str, timeout: float = REPLY_TIMEOUT) -> Reply:
@@ -240,13 +249,14 @@ class Member:
         events: list[dict[str, Any]] = []
         if found:
             self._after = found[-1][0]
+            unreadable = False
             for _, event in found:
                 if event.get("kind") == "moment":
                     try:
                         self._follow(read_public_moment(event.get("moment")))
-                    except ValueError:
-                        continue
-            events = [event for _, event in found]
+                    except ValueError:  # a moment this page cannot read: it says so (issue 27)
+                        unreadable = True
+            events = [event for _, event in found] + ([{"kind": "unreadable"}] if unreadable else [])
         if found and time.monotonic() - self._looked < 1.0:
             return events
         self._looked = time.monotonic()

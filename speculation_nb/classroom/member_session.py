@@ -39,7 +39,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.checks import is_whole, plain
 from ..engine.errors import IllegalAction
-from .codes import read_code, show_code
+from .codes import new_token, read_code, show_code
 from .errors import TableRefusal
 from .member import REPLY_TIMEOUT, Member, Reply
 from .moment import Moment
@@ -47,9 +47,14 @@ from .notice import Notice
 from .poll import check_price
 from .stores.base import StoreError, TableStore, open_store
 
-__all__ = ["MemberSession", "Pending", "configured_store", "refusal"]
+__all__ = ["KERNEL_PAGE", "MemberSession", "Pending", "configured_store", "refusal"]
 
 log = logging.getLogger("speculation_nb.table")
+
+#: This kernel's identity as a page of a table (T2: one page, one membership), sent with every
+#: join and rejoin. It lives in the kernel, which the page's widgets cannot change: whatever they
+#: send, a second join from this kernel is refused by the referee too.
+KERNEL_PAGE = new_token()
 
 #: Seconds the follow task waits for an event: shorter while a reply is awaited.
 FOLLOW_WAIT, REPLY_WAIT = 1.0, 0.25
@@ -84,7 +89,8 @@ class MemberSession:
 
     ``store``: where tables live (None: no server, nothing can be joined); ``follow``: run the
     follow task on the event loop; ``clock``: monotonic seconds (T6's timeout); ``remember``:
-    keeps ``{"member", "token"}`` on the device for a table's code (``None`` forgets it)."""
+    keeps ``{"member", "token"}`` on the device for a table's code (``None`` forgets it); ``page``:
+    the page's identity (:data:`KERNEL_PAGE`, this kernel's)."""
 
     def __init__(
         self,
@@ -93,9 +99,12 @@ class MemberSession:
         follow: bool = False,
         clock: Callable[[], float] = time.monotonic,
         remember: Callable[[str, dict[str, str] | None], None] | None = None,
+        page: str = KERNEL_PAGE,
     ) -> None:
         self.store = store
         self.remember = remember
+        #: The page's identity the referee counts memberships by (this kernel's; tests give one per student).
+        self.page = page
         self.member: Member | None = None
         self.code = ""
         self.name = ""
@@ -151,7 +160,7 @@ class MemberSession:
         code = read_code(typed)
         if self.member is not None and code == self.code:
             return True
-        member = Member(self.store, code)
+        member = Member(self.store, code, page=self.page)
         self.stop()
         self._stopped = False
         self.member, self.code, self.moment, self.closed = member, code, member.latest(), False
@@ -165,9 +174,11 @@ class MemberSession:
         both). ``code``: the code as typed now, looked up first if it is another table's."""
         if self.member is None or (code is not None and self.code != _read(code)):
             self.look_up(self.code if code is None else code)
+        if self.joined:  # one page, one seat (T2): whatever its widgets sent; the referee checks too
+            raise TableRefusal("T2", "table.page_joined", {"name": self.name})
         if self.member is None or self.waiting("join", "rejoin"):
             return  # one request to join at a time: the first one's answer stands
-        self._send("join", self._joined, name=str(name), seat=seat)
+        self._send("join", self._joined, name=name, seat=seat)
 
     def _joined(self, reply: Reply) -> None:
         if not reply.ok:
@@ -298,9 +309,12 @@ class MemberSession:
         self._changed()
 
     def take_events(self, events: list[dict[str, Any]]) -> None:
-        """Events of the table's stream (the follow task's): a ``closed`` one ends the page's table."""
+        """Events of the table's stream (the follow task's): a ``closed`` one ends the page's table;
+        an ``unreadable`` one (a moment this page could not read) is said: the page does not follow."""
         if any(e.get("kind") == "closed" for e in events):
             self.closed = True
+        if any(e.get("kind") == "unreadable" for e in events):  # stuck behind the teacher: said
+            self.tell("class.member.cannot_follow", True)
 
     # ------------------------------------------------------------------ following
     def start(self) -> None:

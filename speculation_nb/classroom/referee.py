@@ -34,7 +34,7 @@ from .ledger import HOLDER_ACTIONS, Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
 from .restore import Restored, StoreWatch
-from .seating import MemberInfo, Roster, Seated, SeatInfo
+from .seating import MemberInfo, Roster, Seated, SeatInfo, seat_name
 from .stores.base import StoreError, TableStore, together
 from .teacher_game import Host, SessionHost
 
@@ -438,7 +438,7 @@ class Referee:
         self.ledger.follow(session)
         self.ledger.attribute(session, self.roster.computers)
         seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]
-        names = [", ".join(s["members"]) or session.names[i] for i, s in enumerate(seats)]
+        names = [seat_name(s["members"], session.names[i]) for i, s in enumerate(seats)]  # always fits
         poll = None if self.poll is None else self.poll.public()
         moment = public_moment(
             session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused

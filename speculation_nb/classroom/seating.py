@@ -10,14 +10,48 @@ and the SHA-256 hashes of the member's seat secret (T3) and rejoin token (T8), n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import TableRefusal
 from .names import MAX_MEMBER_NAME, check_name
 
-__all__ = ["MAX_MEMBER_NAME", "MemberInfo", "RateLimiter", "Roster", "SeatInfo", "Seated", "check_name"]
+__all__ = [
+    "MAX_MEMBER_NAME",
+    "SEAT_NAME_LIMIT",
+    "MemberInfo",
+    "RateLimiter",
+    "Roster",
+    "SeatInfo",
+    "Seated",
+    "check_name",
+    "seat_name",
+]
+
+
+#: The most characters of a seat's shown name: its members' names, as many as fit, then how many
+#: more ("Ann, Ben +6"); well within the 200 a published moment carries for a name.
+SEAT_NAME_LIMIT = 48
+
+
+def seat_name(members: Sequence[str], default: str) -> str:
+    """The name a seat is shown by on every screen: its members' names (a team's, joined by
+    commas), as many as fit in :data:`SEAT_NAME_LIMIT` characters and then ``+n`` for the
+    others; ``default`` (the session's name of the seat) when nobody sits there.
+
+    >>> seat_name(["Ann", "Ben"], "Fanny"), seat_name([], "Fanny")
+    ('Ann, Ben', 'Fanny')
+    >>> seat_name(["Ann", "Ben"] + ["Cecilia Bertram-Crawford"] * 6, "Fanny")
+    'Ann, Ben, Cecilia Bertram-Crawford +5'
+    """
+    names = list(members)
+    for shown in range(len(names), 0, -1):
+        more = len(names) - shown
+        text = ", ".join(names[:shown]) + (f" +{more}" if more else "")
+        if len(text) <= SEAT_NAME_LIMIT:
+            return text
+    return names[0][: SEAT_NAME_LIMIT - 6] + f" +{len(names) - 1}" if names else default
 
 
 @dataclass(frozen=True)
@@ -50,6 +84,9 @@ class Seated:
     secret_hash: str
     token_hash: str
     left: bool = False
+    #: The SHA-256 hash of the identity of the page (its kernel) that joined or last rejoined
+    #: as this member ("" if none was given): one page holds one membership (T2).
+    page: str = ""
 
     def info(self) -> MemberInfo:
         return MemberInfo(self.id, self.name, self.seat, self.joined_at)
@@ -63,6 +100,7 @@ class Seated:
             "secret_hash": self.secret_hash,
             "token_hash": self.token_hash,
             "left": self.left,
+            "page": self.page,
         }
 
     @classmethod
@@ -76,6 +114,7 @@ class Seated:
             secret_hash=str(data["secret_hash"]),
             token_hash=str(data["token_hash"]),
             left=bool(data["left"]),
+            page=str(data.get("page", "")),  # records from before issue 27 have none
         )
 
 
@@ -102,7 +141,8 @@ class RateLimiter:
 
 class Roster:
     """Who sits where at one table (T2, T9): the members, the joins made, the seats the teacher
-    took over and the seats computer players play. Seat numbers are checked against ``players``
+    took over and the seats computer players play. At most ``max_joins`` members at once (who
+    hold a seat or watch: members who left free their place). Seat numbers are checked against ``players``
     given at each call (the teacher may start a session of another size)."""
 
     def __init__(self, max_joins: int = 60, teams: bool = False) -> None:
@@ -111,6 +151,10 @@ class Roster:
         self.joins = 0
         self.taken: set[int] = set()
         self.computers: set[int] = set()
+
+    def from_page(self, page: str) -> Seated | None:
+        """The member still at the table that page ``page`` (a hash) joined or rejoined as."""
+        return next((m for m in self.active() if page and m.page == page), None)
 
     def member(self, named: object) -> Seated | None:
         """The member with id ``named`` still at the table, or None."""
@@ -138,7 +182,7 @@ class Roster:
 
     def join(self, name: object, seat: object, players: int, new_id: Callable[[], str], now: float) -> Seated:
         """T2: a new member (its secrets are set by the referee), or :class:`TableRefusal`."""
-        if self.joins >= self.max_joins:
+        if len(self.active()) >= self.max_joins:  # who holds a seat or watches, not joins ever made
             raise TableRefusal("T2", "table.joins_full", {"limit": self.max_joins})
         clean = check_name(name, (m.name for m in self.active()))
         place = None if seat is None else self.seat_number(seat, players)

@@ -16,6 +16,7 @@ import pytest
 from loops import run_loop
 
 from speculation_nb import Action, IllegalAction, Rules, Session
+from speculation_nb.classroom.codes import new_token
 from speculation_nb.classroom.errors import TableRefusal
 from speculation_nb.classroom.member import REPLY_TIMEOUT
 from speculation_nb.classroom.member_session import MemberSession
@@ -58,7 +59,7 @@ class Table:
 
     def student(self, device: Device | None = None, clock: Clock | None = None) -> MemberSession:
         keep = (device or Device()).keep
-        student = MemberSession(self.store, clock=clock or Clock(), remember=keep)
+        student = MemberSession(self.store, clock=clock or Clock(), remember=keep, page=new_token())  # a page each
         assert student.look_up(self.referee.code)
         self.students.append(student)
         return student

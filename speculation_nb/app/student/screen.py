@@ -81,6 +81,7 @@ class MemberApp:
         *,
         follow: bool | None = None,
         clock: Callable[[], float] = time.monotonic,
+        page: str | None = None,
     ) -> None:
         self.t: Translator = translator(lang)
         #: The student's side of the table, which this page draws.
@@ -89,6 +90,7 @@ class MemberApp:
             follow=in_kernel() if follow is None else follow,
             clock=clock,
             remember=self._keep,
+            **({} if page is None else {"page": page}),  # None: this kernel's identity (T2)
         )
         #: The parts of the page last drawn, as HTML: ``who``, ``last`` (in ``spec-member-you``),
         #: ``board``, ``odds`` and ``seats`` (in ``spec-member-table``).
