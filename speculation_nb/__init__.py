@@ -9,12 +9,13 @@ from types import ModuleType
 
 from .engine.actions import Action
 from .engine.cards import Card, Suit
+from .engine.compose import Moment
 from .engine.errors import IllegalAction
 from .engine.game import Event, Game
 from .engine.session import Session, Standing
 from .engine.settings import Rules
 
-__all__ = ["Action", "Card", "Event", "Game", "IllegalAction", "Rules", "Session", "Standing", "Suit", "odds"]
+__all__ = ["Action", "Card", "Event", "Game", "IllegalAction", "Moment", "Rules", "Session", "Standing", "Suit", "odds"]
 __version__ = "0.1.0"
 
 

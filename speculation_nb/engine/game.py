@@ -115,6 +115,14 @@ class Game:
         """
         return cls(rules, _deal.laid_out(rules, piles, turn_up, dead, dealer, stacks, pot))
 
+    @classmethod
+    def compose(cls, moment: Any, seed: int | None = None) -> Game:
+        """A deal at a public :class:`~.compose.Moment`, its unseen cards dealt from ``seed`` (or a secret
+        one); an unreachable moment raises IllegalAction naming the rule (:func:`.compose.compose`)."""
+        from .compose import compose
+
+        return compose(moment, seed)
+
     # ----------------------------------------------------------------- readers
     @property
     def rules(self) -> Rules:
