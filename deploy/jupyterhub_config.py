@@ -202,8 +202,14 @@ def table_store(spawner):
     return REDIS_REFEREE if TEACHERS_GROUP in groups else REDIS_STUDENT
 
 
+#: Rehearsals and tests only: the seed every table deals from (a table dealt from it is NOT
+#: secret: leave it unset for a class). Tables otherwise deal from a secret seed (issue 27).
+TABLE_SEED = os.environ.get("SPECULATION_TABLE_SEED", "").strip()
+
 if REDIS_REFEREE and REDIS_STUDENT:
     c.Spawner.environment = {"SPECULATION_TABLE_STORE": table_store}
+    if TABLE_SEED:
+        c.Spawner.environment["SPECULATION_TABLE_SEED"] = TABLE_SEED
     # With the shared class password anyone may log in under any name but an admin's
     # (who has its own password): so only the admin account is a teacher here.
     c.JupyterHub.load_groups = {TEACHERS_GROUP: {"users": ["teacher"] if TEACHER_PASSWORD else []}}

@@ -100,6 +100,7 @@ def test_T2_a_student_joins_the_teachers_table_across_two_hub_servers(
         "SPECULATION_TEACHER_PASSWORD": TEACHER_PASSWORD,
         "SPECULATION_REDIS_REFEREE": referee_url,
         "SPECULATION_REDIS_STUDENT": student_url,
+        "SPECULATION_TABLE_SEED": str(SEED),  # the table deals from SEED (a class's hub leaves it unset)
     }
     for name in (STORE_SETTING, "SPECULATION_TABLE_REFEREE_STORE"):
         env.pop(name, None)  # only the hub's config gives kernels a store
