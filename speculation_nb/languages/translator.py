@@ -94,6 +94,7 @@ KEY_PREFIXES = (
     "tournament",
     "class",
     "confirm",
+    "bank",
 )
 
 _LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$")
