@@ -34,7 +34,8 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-topbar``, ``spec-title``, ``spec-deal-info``, ``spec-headline`` (narrow
   screens), ``spec-message`` (+ ``spec-message-error``, ``spec-message-ok``,
   ``spec-message-past``, ``spec-message-auto`` by state), ``spec-confirm``
-  (also ``spec-ask``: ``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``,
+  (also ``spec-ask``: ``spec-confirm-text``, ``spec-confirm-yes``, ``spec-confirm-no``), ``spec-main``
+  (+ ``spec-auction-open`` while an auction is open),
   ``spec-left``, ``spec-odds``, ``spec-odds-slot``, ``spec-bottom``,
   ``spec-settings-area``, ``spec-share-slot`` (each slot: a ``spec-panel-opener``
   button, ``spec-open-simulation`` / ``spec-open-share``, over ``spec-simulation-box`` /

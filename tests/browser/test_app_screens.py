@@ -143,7 +143,6 @@ def test_phone_auction_by_touch(open_app) -> None:
         page.locator(".spec-bid-seat select").first.select_option(label=name)
         field = page.locator(".spec-bid-amount input").first
         field.fill(amount)
-        field.press("Enter")
         page.locator("button.spec-bid").first.tap()
         page.wait_for_function(
             "a => [...document.querySelectorAll('.spec-standing-bid')].some(td => td.textContent === a)",

@@ -8,6 +8,14 @@ nothing is fetched from anywhere).
 * **Focus**: a chart never keeps the focus (the ipympl canvas takes ``tabindex=-1``
   and is hidden from screen readers, which read the charts' text alternative); the
   settings header takes the focus and opens with Enter or Space; Escape leaves a field.
+* **Enter submits**: ``submits`` maps a field's CSS class to the button it submits (Enter in
+  the Chips field places the bid), the field's value committed first.
+* **Names**: ``labels`` maps a CSS selector to the accessible name its elements take (the
+  timeline slider's handle, the seed box), worded from the catalogs by the screen.
+* **The focus stays on a control**: when the control that had it is disabled, hidden or
+  redrawn (Offer, Sell, B, F), it moves to the same control drawn again, else to the first
+  control of the area that replaced it, else to the step controls; never to the page.
+* **Landmark**: the app's root is the page's ``main`` region.
 * **Live region**: ``text`` is spoken by screen readers when it changes (the chance
   that the best trump holds after each card, each computer action), in an
   ``aria-live`` element that the module creates once and only ever changes the text of.
@@ -47,19 +55,22 @@ def _helper_class() -> Any:
             _esm = widget_file("keys.js")
             text = Unicode("").tag(sync=True)
             shortcuts = Dict().tag(sync=True)
+            submits = Dict().tag(sync=True)
+            labels = Dict().tag(sync=True)
 
         _CLASS = KeyHelper
     return _CLASS
 
 
-def make_helper(keys: dict[str, str]) -> widgets.DOMWidget | None:
-    """The helper widget (``keys``: key -> CSS class of the button it presses), or None
-    without anywidget."""
+def make_helper(keys: dict[str, str], submits: dict[str, str] | None = None) -> widgets.DOMWidget | None:
+    """The helper widget (``keys``: key -> CSS class of the button it presses; ``submits``:
+    a field's CSS class -> the CSS class of the button Enter in it presses), or None without
+    anywidget."""
     try:
         cls = _helper_class()
     except Exception:  # anywidget missing: the app works without keys and live region
         log.info("anywidget is not available: no keyboard shortcuts, no live region")
         return None
-    helper: widgets.DOMWidget = cls(shortcuts=keys)
+    helper: widgets.DOMWidget = cls(shortcuts=keys, submits=submits or {})
     helper.add_class("spec-keys")
     return helper

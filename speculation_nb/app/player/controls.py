@@ -15,7 +15,7 @@ from ...languages.translator import Translator
 from ..common.parts import Shell, button, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller
 
-__all__ = ["KEYS", "ControlsView"]
+__all__ = ["KEYS", "LABELS", "SUBMITS", "ControlsView"]
 
 #: The keys of the main actions: key -> (CSS class of the button it presses, catalog key of its name).
 KEYS = {
@@ -24,6 +24,21 @@ KEYS = {
     "e": ("spec-play", "button.play_to_end"),
     "b": ("spec-back", "button.back"),
     "f": ("spec-forward", "button.forward"),
+}
+
+#: Enter in a field presses its submit button: the field's CSS class -> the button's.
+SUBMITS = {
+    "spec-bid-amount": "spec-bid",
+    "spec-trade-count": "spec-trade",
+    "spec-trade-price": "spec-trade",
+    "spec-sim-runs": "spec-sim-run",
+    "spec-sim-seed": "spec-sim-run",
+}
+
+#: Accessible names of the controls that show no label of their own: selector -> catalog key.
+LABELS = {
+    ".spec-timeline .noUi-handle": "label.timeline",
+    ".spec-seed input": "label.seed",
 }
 
 

@@ -14,15 +14,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.checks import parse_seed
-from ...languages.translator import Translator
+from ...languages.translator import Safe, Translator, round_half_up
 from ..common.confirm import ConfirmRow
 from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
-from ..model import Controller
+from ..model import Controller, Snapshot
 
 __all__ = ["HeaderView"]
 
@@ -119,7 +120,7 @@ class HeaderView:
         )
         set_traits(ui.seed, placeholder=t("label.seed_placeholder"), tooltip=t("tooltip.seed_enter"), description="")
 
-    def refresh(self, c: Controller, game: Any, t: Translator) -> None:
+    def refresh(self, c: Controller, game: Any, t: Translator, snap: Snapshot | None = None) -> None:
         ui = self.app.ui
         s = c.session
         live = c.game
@@ -142,6 +143,15 @@ class HeaderView:
             name=bidi(c.names[holder]),
             pot=t.number(game.pot),
         )
+        if snap is not None:  # on a phone, the chance and the fair price on the first screen
+            fair = round_half_up(Fraction(snap.odds.fair))
+            chance = t.html(
+                t.plural_key("header.headline_chance", fair),
+                card=card_html(game.best_trump, t),
+                pct=Safe(f"<b class='spec-headline-pct'>{esc(t.percent(snap.odds.hold))}</b>"),
+                fair=Safe(f"<b>{esc(t.number(fair))}</b>"),
+            )
+            ui.headline.value = Safe(f"{ui.headline.value}<br>{chance}")
         self.message(c, game, t)
 
     def message(self, c: Controller, game: Any, t: Translator) -> None:

@@ -52,7 +52,7 @@ from ..page_address import page_query
 from ..teacher.opener import table_opener
 from .auction import AuctionPanel
 from .charts_view import ChartsView
-from .controls import KEYS, ControlsView
+from .controls import KEYS, LABELS, SUBMITS, ControlsView
 from .header import HeaderView
 from .log_view import LogView
 from .odds_panel import OddsPanel
@@ -238,7 +238,7 @@ class SpeculationApp:
         ui.left.add_class("spec-left")
         ui.main = widgets.HBox([ui.left, self.odds.widget])
         ui.main.add_class("spec-main")
-        helper = make_helper({key: cls for key, (cls, _name) in KEYS.items()})
+        helper = make_helper({key: cls for key, (cls, _name) in KEYS.items()}, SUBMITS)
         self.helper = helper
         if helper is not None:
             ui.keys = helper
@@ -281,15 +281,17 @@ class SpeculationApp:
                 for view in (*views, self.simulation, self.sharing, self.hosting):
                     view.texts(t)
                 self.settings.texts(t)
-            self.header.refresh(c, game, t)
+                if self.helper is not None:
+                    self.helper.labels = {sel: t(key) for sel, key in LABELS.items()}
+            self.header.refresh(c, game, t, snap)
             self.table.refresh(c, game, t)
             self.controls.refresh(c, game, t)
             auction_open = self.auction.refresh(c, game, snap, t)
             self.trade.refresh(c, game)
             self.log.refresh(c, t)
             self.odds.refresh(c, game, snap, t)
-            if self.ui.charts.layout.display != ("none" if auction_open else None):
-                self.ui.charts.layout.display = "none" if auction_open else None
+            # the auction takes the charts' place, except on a projector wide enough for both (app.css)
+            toggle_class(self.ui.main, "spec-auction-open", auction_open)
             self.settings.refresh(c)
             self.charts.refresh(c, game, snap, t)
             if self.helper is not None:
