@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ...engine.checks import parse_seed
+from ...engine.checks import MAX_SEED, parse_seed
 from ...languages.translator import Safe, Translator, round_half_up
 from ..common.confirm import ConfirmRow
 from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
@@ -62,7 +62,11 @@ class HeaderView:
         try:
             seed = parse_seed(text)
         except ValueError:
-            c.notify(c.t("error.bad_seed", text=text.strip()[:30]), "error")
+            digits = text.strip().replace("_", "").replace(" ", "")
+            if digits.isascii() and digits.isdigit():  # a whole number, only too large (5,000 digits)
+                c.notify(c.t("error.seed_too_large", text=digits[:12] + "…", most=c.t.number(MAX_SEED)), "error")
+            else:
+                c.notify(c.t("error.bad_seed", text=text.strip()[:30]), "error")
             return
         self.ask(lambda: c.new_session(c.rules, c.names, c.session.deals, seed))
 
