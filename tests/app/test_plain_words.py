@@ -31,3 +31,13 @@ def test_a_5000_digit_seed_is_called_too_large(lang: str) -> None:
 def test_no_message_uses_the_pause_sign_no_font_has() -> None:
     for catalog in LOCALE.glob("*/LC_MESSAGES/*.po"):
         assert "⏸" not in catalog.read_text(encoding="utf-8"), catalog
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"), [("en", "after 1 card ", "after 0 cards "), ("de", "nach 1 Karte ", "nach 0 Karten ")]
+)
+def test_the_charts_text_counts_cards_in_the_languages_plural_forms(lang: str, one: str, two: str) -> None:
+    app = SpeculationApp(seed=1, lang=lang)
+    app.controller.next_card()
+    app.refresh()
+    assert one in app.ui.chart_alt.value and two in app.ui.chart_alt.value

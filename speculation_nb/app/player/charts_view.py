@@ -92,7 +92,7 @@ class ChartsView:
                 xs, ys, cards, ([reveals(p.step) for p in later], [p.odds.hold for p in later]), t, total
             )
             win = "; ".join(f"{name} {t.percent(v)}" for name, v in zip(names, values))
-            hold = "; ".join(t("chart.alt.point", k=x, pct=t.percent(y)) for x, y in zip(xs, ys))
+            hold = "; ".join(t(t.plural_key("chart.alt.point", x), k=x, pct=t.percent(y)) for x, y in zip(xs, ys))
             self.app.ui.chart_alt.value = (
                 f"<p>{esc(t('chart.win.title'))}: {esc(win)}.</p><p>{esc(t('chart.hold.title'))}: {esc(hold)}.</p>"
             )
