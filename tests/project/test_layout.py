@@ -23,7 +23,7 @@ BELOW: dict[str, set[str]] = {
     "simulate": {"engine", "odds"},
     "rendering": {"engine", "languages"},
     "players": {"engine", "odds", "languages"},
-    "links": {"engine", "players", "languages"},
+    "links": {"engine", "odds", "players", "languages", "rendering"},
     "classroom": {"engine", "odds", "players", "languages", "links"},
 }
 UI_LIBRARIES = ("ipywidgets", "anywidget", "matplotlib", "ipympl", "IPython")
