@@ -17,6 +17,7 @@ import hmac
 import random
 import re
 import secrets
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from .errors import TableRefusal
 
@@ -33,6 +34,7 @@ __all__ = [
     "same_secret",
     "secret_hash",
     "show_code",
+    "table_link",
 ]
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -109,3 +111,11 @@ def check_request_id(rid: object) -> str:
 def check_token(token: object) -> bool:
     """True if ``token`` may name a reply key (32-128 characters of ``[A-Za-z0-9_-]``)."""
     return isinstance(token, str) and _TOKEN.match(token) is not None
+
+
+def table_link(base_url: str, code: str) -> str:
+    """``base_url`` with ``?table=<code>`` (its other parameters kept; only the code: never a secret)."""
+    parts = urlsplit(base_url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "table"]
+    query.append(("table", show_code(code)))
+    return urlunsplit(parts._replace(query=urlencode(query)))

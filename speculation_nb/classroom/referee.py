@@ -9,8 +9,9 @@ joining kernel reads, and its own ``"record"`` (T10), from which a reloaded teac
 resumes (T9). Only the newest referee of a table serves it (T12: the ``referee`` epoch in
 ``"meta"``). A refused request changes nothing.
 
-The referee drives a :class:`~.host.Host`, the teacher's game (the app's controller, or a
-:class:`~.host.SessionHost` over a bare session in tests and notebooks).
+The referee drives a :class:`~.teacher_game.Host`, the teacher's game (the app's controller, or a
+:class:`~.teacher_game.SessionHost` over a bare session in tests and notebooks). Whether a member
+may ask for an action is :mod:`.admission`'s; the table's record and export are :mod:`.record`'s.
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from ..engine.actions import Action
 from ..engine.errors import IllegalAction
 from ..engine.session import Session
-from .codes import check_request_id, check_token, new_code, new_secret, read_code, same_secret, secret_hash, show_code
+from .admission import admitted_action
+from .codes import check_request_id, check_token, new_code, new_secret, read_code, same_secret, show_code, table_link
 from .desk import Desk
 from .errors import TableRefusal
-from .ledger import HOLDER_ACTIONS, Ledger
+from .ledger import Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
+from .record import RECORD_FORMAT, restore_record, table_export, table_record, wipe_kept_table
 from .restore import Restored, StoreWatch
 from .seating import MemberInfo, Roster, Seated, SeatInfo, seat_name
 from .stores.base import StoreError, TableStore, together
@@ -40,7 +41,6 @@ from .teacher_game import Host, SessionHost
 
 __all__ = ["RECORD_FORMAT", "Host", "MemberInfo", "Referee", "SeatInfo", "SessionHost"]
 
-RECORD_FORMAT = "speculation_nb.table"
 log = logging.getLogger("speculation_nb.table")
 
 
@@ -72,7 +72,7 @@ class Referee:
         self._rng = rng
         self._clock = clock
         self.desk = Desk(self.roster, clock, rng)
-        self._cursor = 0
+        self.cursor = 0  # the number of the last request read
         self.ledger = Ledger()
         self._last: dict[str, Any] | None = None
         self._observers: list[Callable[[], None]] = []
@@ -112,7 +112,7 @@ class Referee:
             kw.setdefault("max_joins", record["max_joins"])
             kw.setdefault("teams", record["teams"])
             referee = cls(store, host, code=code, **kw)
-            referee._restore(record)
+            restore_record(referee, record)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"the table's record cannot be read: {error}") from None
         referee.host_secret = host_secret
@@ -123,24 +123,11 @@ class Referee:
         referee.publish(force=True)
         return referee
 
-    @staticmethod
-    def wipe_table(store: TableStore, code: str, host_secret: str) -> bool:
-        """T9/T10: wipe table ``code`` from the store with its host secret, without refereeing it
-        (a table kept from before a reload, when the teacher opens a new one instead); its
-        students are told it closed. False if it is gone already or the secret is not its."""
-        code = read_code(code)
-        record = store.get(code, "record")
-        if record is None or not same_secret(host_secret, record.get("host")):
-            return False
-        store.wipe(code)
-        return True
+    wipe_table = staticmethod(wipe_kept_table)
 
     def link(self, base_url: str) -> str:
         """``base_url`` with ``?table=<code>`` (only the code: never a secret)."""
-        parts = urlsplit(base_url)
-        query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "table"]
-        query.append(("table", show_code(self.code)))
-        return urlunsplit(parts._replace(query=urlencode(query)))
+        return table_link(base_url, self.code)
 
     def observe(self, fn: Callable[[], None]) -> None:
         """Call ``fn()`` after members, seats, polls or the referee's state change."""
@@ -154,9 +141,9 @@ class Referee:
             return 0
         self._resync()
         if timeout > 0:
-            found = self.store.wait(self.code, "requests", self._cursor, timeout)
+            found = self.store.wait(self.code, "requests", self.cursor, timeout)
         else:
-            found = self.store.read(self.code, "requests", self._cursor)
+            found = self.store.read(self.code, "requests", self.cursor)
         return self._handle_all(found)
 
     async def serve(self, interval: float = 0.5) -> None:
@@ -169,7 +156,7 @@ class Referee:
                 if not self._live_table():
                     break
                 self._resync()
-                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self._cursor, interval)
+                found = await asyncio.to_thread(self.store.wait, self.code, "requests", self.cursor, interval)
                 if self._closing or not self._live_table():
                     break
                 self._handle_all(found)
@@ -193,7 +180,7 @@ class Referee:
             # The cursor passes a request once it is answered: if the store fails to take the
             # answer (StoreError), the request is handled again, and answered once (T6).
             changed = self._handle(request) or changed
-            self._cursor = max(self._cursor, number)
+            self.cursor = max(self.cursor, number)
         if found:
             if changed:
                 self._changed()
@@ -278,31 +265,11 @@ class Referee:
         return self._act(member, request, rid)
 
     def _act(self, member: Seated, request: Mapping[str, Any], rid: str) -> tuple[dict[str, Any], bool]:
-        """T4, T3, then the engine."""
-        if self.paused:
-            raise TableRefusal("T4", "table.paused")
-        if not self.host.live:
-            raise TableRefusal("T4", "table.replay")
-        if member.seat is None:
-            raise TableRefusal("T3", "table.spectator")
-        seat = request.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat != member.seat:
-            raise TableRefusal("T3", "table.not_your_seat", {"seat": seat if isinstance(seat, int) else member.seat})
-        if seat in self.roster.taken:
-            raise TableRefusal("T3", "table.seat_teacher", {"seat": seat})
-        if seat in self.roster.computers:
-            raise TableRefusal("T3", "table.seat_computer", {"seat": seat})
-        try:
-            action = Action.from_dict(request.get("action"))
-        except ValueError:
-            raise TableRefusal("T3", "table.bad_action") from None
+        """T4, T3 (:func:`~.admission.admitted_action`), then the engine."""
         game = self.host.session.game
-        if action.kind in ("reveal", "bid") and action["seat"] != seat:
-            raise TableRefusal("T3", "table.not_your_seat", {"seat": action["seat"]})
-        if action.kind in HOLDER_ACTIONS and game.holder != seat:
-            raise TableRefusal("T3", "table.not_holder", {"holder": game.holder})
-        if action.kind == "blind_trade":
-            raise TableRefusal("T3", "table.teacher_only")
+        seat, action = admitted_action(
+            member, request, paused=self.paused, live=self.host.live, roster=self.roster, game=game
+        )
         deal, index = self.host.session.deal_number, len(game.history)
         try:
             self.host.act(seat, action)
@@ -483,7 +450,7 @@ class Referee:
         try:
             with together(self.store):
                 self.store.put(self.code, "meta", self._meta())
-                self.store.put(self.code, "record", self._record())
+                self.store.put(self.code, "record", table_record(self))
                 self.store.touch(self.code)
         except StoreError as error:
             self._trouble(error)
@@ -493,36 +460,6 @@ class Referee:
     def _trouble(self, error: StoreError) -> None:
         log.warning("the store of table %s failed: %s", self.code, error)
         self.trouble = str(error)
-
-    def _record(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "version": 1,
-            "code": self.code,
-            "host": secret_hash(self.host_secret),
-            "epoch": self.epoch,
-            "session": self.host.session.to_dict(),
-            "moment": self.host.moment,
-            **self.roster.to_dict(),
-            "paused": self.paused,
-            "polls": [p.to_dict() for p in self.polls],
-            "actions": self.ledger.actions(),
-            "earlier": self.ledger.earlier,
-            "cursor": self._cursor,
-            **self.desk.to_dict(),
-            "published": self.version,
-        }
-
-    def _restore(self, record: Mapping[str, Any]) -> None:
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError("not a table's record")
-        self.roster.restore(record)
-        self.paused = bool(record["paused"])
-        self.polls = [Poll.from_dict(p) for p in record["polls"]]
-        self.ledger.restore(record["actions"], record["earlier"], self.host.session)
-        self._cursor = int(record["cursor"])
-        self.desk.restore(record)
-        self.version = int(record["published"])
 
     # ------------------------------------------------ a store that went back (issue 27)
     @property
@@ -534,11 +471,11 @@ class Referee:
     def _resync(self) -> None:
         """If the store lost records this referee had read or written, go on from where the store
         is: the cursor back to its last request, the state written again, members told (meta)."""
-        found = self.watch.check(self.store, self.code, self._cursor)
+        found = self.watch.check(self.store, self.code, self.cursor)
         if found is None:
             return
         log.warning("table %s: the store went back (%s requests, %s events lost)", self.code, *found.params.values())
-        self._cursor -= found.requests
+        self.cursor -= found.requests
         if not self.publish(force=True):
             self._save()
         for fn in list(self._observers):
@@ -546,25 +483,8 @@ class Referee:
 
     # ------------------------------------------------------------------ the end
     def export(self) -> dict[str, Any]:
-        """T10: the table's record for the teacher: the session and its seed (which replays it:
-        the teacher's, never the class's while the table is open), who did each action, the
-        members (names included) and the polls with their answers; no secret or hash."""
-        self.ledger.attribute(self.host.session, self.roster.computers)
-        return {
-            "format": RECORD_FORMAT + ".export",
-            "version": 1,
-            "code": self.code,
-            "seed": self.host.session.seed,
-            "session": self.host.session.to_dict(),
-            "actions": self.ledger.actions(),
-            "earlier": list(self.ledger.earlier),
-            "members": [
-                {"id": m.id, "name": m.name, "seat": m.seat, "joined_at": m.joined_at, "left": m.left}
-                for m in self.roster.members.values()
-            ],
-            "joins": self.roster.joins,
-            "polls": [p.to_dict() for p in self.polls],
-        }
+        """T10: the table's record for the teacher (:func:`~.record.table_export`)."""
+        return table_export(self)
 
     def export_json(self) -> str:
         return json.dumps(self.export(), ensure_ascii=False, indent=1, sort_keys=True)

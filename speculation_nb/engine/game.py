@@ -30,8 +30,9 @@ from .settings import Rules
 __all__ = ["FORMAT", "MAX_JSON_CHARS", "VERSION", "Event", "Game"]
 
 
-class Game:
-    """A deal of Speculation (see the module docstring and API.md)."""
+class Game(saving.SavedGame):
+    """A deal of Speculation (see the module docstring and API.md); saved and loaded as
+    :class:`~.saving.SavedGame` says."""
 
     # ------------------------------------------------------------ construction
     def __init__(self, rules: Rules, layout: InitialDeal, seed: int | None = None) -> None:
@@ -416,25 +417,6 @@ class Game:
 
     def copy(self) -> Game:
         return self.at(len(self._history))
-
-    # ------------------------------------------------------------------ saving
-    def to_dict(self) -> dict[str, Any]:
-        """The saved form (see :mod:`speculation_nb.engine.saving`): format, version, rules, seed, layout, actions."""
-        return saving.game_to_dict(self)
-
-    def to_json(self) -> str:
-        """Deterministic JSON (sorted keys): format, version, rules, the whole layout and the actions."""
-        return saving.dumps(self.to_dict())
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Load ``to_json()`` output. Anything corrupt or illegal raises ``ValueError``; nothing runs."""
-        return saving.game_from_json(text)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Game:
-        """Load ``to_dict()`` output, checked as :meth:`from_json` checks it."""
-        return saving.game_from_dict(data)
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:

@@ -139,6 +139,29 @@ def _deal_codes(layout: InitialDeal) -> str:
     )
 
 
+class SavedGame:
+    """What a :class:`~.game.Game` is saved as and loaded from: its JSON, with sorted keys, a format
+    and a version, the rules, the seed, the whole initial deal and the actions."""
+
+    def to_dict(self: Game) -> dict[str, Any]:  # type: ignore[misc]
+        """The saved form: format, version, rules, seed, layout, actions."""
+        return game_to_dict(self)
+
+    def to_json(self: Game) -> str:  # type: ignore[misc]
+        """Deterministic JSON (sorted keys): format, version, rules, the whole layout and the actions."""
+        return dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load ``to_json()`` output. Anything corrupt or illegal raises ``ValueError``; nothing runs."""
+        return game_from_json(text)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Load ``to_dict()`` output, checked as :meth:`from_json` checks it."""
+        return game_from_dict(data)
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The saved form of a game: format, version, rules, seed, the whole layout and the actions."""
     return {
