@@ -89,8 +89,14 @@ def _lineup(
     return strategies, rules, list(names or cast_names or [f"Seat {i}" for i in range(n)])
 
 
-def _evening_seed(seed: int, evening: int) -> int:
-    return random.Random(f"speculation_nb.players.tournament:{seed}:{evening}").getrandbits(48)
+#: The salt of every evening's shuffle: part of what a seed means, so it never changes (0.1.0
+#: salted with "speculation_nb.tournament"; the package's new layout changed it once, see CHANGELOG).
+EVENING_SALT = "speculation_nb.players.tournament"
+
+
+def evening_seed(seed: int, evening: int) -> int:
+    """The shuffle seed of evening ``evening`` of a tournament seeded ``seed``."""
+    return random.Random(f"{EVENING_SALT}:{seed}:{evening}").getrandbits(48)
 
 
 def play_evening(
@@ -200,7 +206,7 @@ def tournament(
                 rules,
                 names,
                 per_evening,
-                _evening_seed(seed, e),
+                evening_seed(seed, e),
                 e % n if rotate_dealer else 0,
                 rounds,
                 accounting,
