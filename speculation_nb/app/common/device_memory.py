@@ -54,7 +54,7 @@ except Exception:  # anywidget missing: the device keeps nothing, the page still
 class DeviceMemory(_Base):  # type: ignore[misc]
     """One ``localStorage`` entry of the person's browser (see the module docstring).
 
-    >>> memory = DeviceMemory("speculation_nb.classroom.ABCDEFGHJK")   # doctest: +SKIP
+    >>> memory = DeviceMemory("speculation_nb.table.ABCDEFGHJK")   # doctest: +SKIP
     >>> memory.observe(lambda change: print(memory.value), "loaded")  # doctest: +SKIP
     """
 
