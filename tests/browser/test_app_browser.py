@@ -265,12 +265,15 @@ def test_a_deal_with_an_auction_matches_the_engine(app_server, open_page) -> Non
     amount = min(high, max(low, _round_half_up(odds.break_even(game, buyer))))
     page.locator(".spec-bid-seat select").first.select_option(label=names[buyer])
     page.wait_for_timeout(300)  # the amount field's bounds follow the bidder
-    _fill(page, ".spec-bid-amount", str(amount))
-    _click(page, ".spec-bid")
+    _fill(page, ".spec-bid-amount", str(amount))  # Enter in the chips field places the bid (issue 23)
     game.bid(buyer, amount)
+    standing = f".spec-auction-table tr[data-seat='{buyer}'] .spec-standing-bid"
+    page.wait_for_function(
+        "([sel, amount]) => (document.querySelector(sel) || {}).textContent?.trim() === amount",
+        arg=[standing, str(amount)],
+        timeout=20_000,
+    )
     _check_numbers(page, game)
-    standing = page.locator(f".spec-auction-table tr[data-seat='{buyer}'] .spec-standing-bid").first
-    assert standing.inner_text().strip() == str(amount)
     page.locator(".spec-auction").first.scroll_into_view_if_needed()
     _shoot(page, "auction")
     _shoot(page, "auction", 1024, 768)
