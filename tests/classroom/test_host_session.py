@@ -199,7 +199,7 @@ def test_t10_close_wipes_the_table_tells_the_students_and_forgets_it(store: Tabl
         session.close_table()
         assert not session.open and not store.exists(code) and device.kept is None
         assert session.exported is None and session.notice.key == "class.host.closed_seed"
-        assert {"kind": "closed"} in asyncio.run(ana.updates(timeout=0))
+        assert {"kind": "closed"} in run_loop(lambda: ana.updates(timeout=0))
 
     by_hand(scene)
 
@@ -278,7 +278,7 @@ def test_t10_a_new_table_over_a_kept_one_closes_the_kept_one(store: TableStore) 
         new = second.replace_kept()
         assert new is not None and new.code != old.code and not store.exists(old.code)
         assert device.kept == {"code": new.code, "secret": new.host_secret}
-        assert {"kind": "closed"} in asyncio.run(ana.updates(timeout=0))
+        assert {"kind": "closed"} in run_loop(lambda: ana.updates(timeout=0))
         second.let_go()
 
     by_hand(scene)

@@ -13,11 +13,10 @@ always fits in a moment ("Ann, Ben +6"), and a page that cannot read a moment sa
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
-from loops import in_thread
+from loops import in_thread, run_loop
 
 from speculation_nb import Rules, Session
 from speculation_nb.app.student.screen import MemberApp
@@ -177,7 +176,7 @@ def test_t2_eight_long_names_on_one_seat_make_a_name_that_fits_and_every_page_fo
     referee.pause()
     referee.resume_play()  # two more moments published
     follower = Member(store, referee.code)
-    events = asyncio.run(follower.updates(timeout=0))
+    events = run_loop(lambda: follower.updates(timeout=0))
     assert {"kind": "unreadable"} not in events
     latest = follower.latest()
     assert latest is not None and latest.version == referee.version
@@ -193,7 +192,7 @@ def test_a_page_that_cannot_read_a_moment_says_so() -> None:
     assert student.look_up(referee.code)
     store.append(referee.code, "events", {"kind": "moment", "moment": {"version": "not a moment"}})
     assert student.member is not None
-    student.take_events(asyncio.run(student.member.updates(timeout=0)))
+    student.take_events(run_loop(lambda: student.member.updates(timeout=0)))
     assert student.notice.key == "class.member.cannot_follow" and student.notice.error
     for lang in ("en", "it", "pt", "de"):
         said = translator(lang)("class.member.cannot_follow")
