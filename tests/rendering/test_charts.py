@@ -108,7 +108,8 @@ def test_o1_line_has_a_point_per_moment_and_the_moment_shown_ringed():
     total = 4 * a.controller.rules.hand_size
     axes = Axes((0.115, 0.25, 0.865, 0.64), (-0.4, total + 0.6), (-0.05, 1.07))
     last = points[-1]
-    assert float(circles[-1].get("cx", 0)) == pytest.approx(axes.x(last.reveals), abs=0.06)
+    turned_up = sum(1 for action in a.controller.game.history[: last.step] if action.kind == "reveal")
+    assert float(circles[-1].get("cx", 0)) == pytest.approx(axes.x(turned_up), abs=0.06)
     hold = float(odds.hold_probability(a.controller.game))
     assert float(circles[-1].get("cy", 0)) == pytest.approx(axes.y(hold), abs=0.06)
     assert not [p for p in root.iter(f"{SVG}path") if p.get("stroke-dasharray")]  # nothing later to show
