@@ -1,19 +1,8 @@
 """The old name of :mod:`speculation_nb.app`, kept so that cells and notebooks written for 0.x
-(``from speculation_nb.app import SpeculationApp``) keep working.
+(``from speculation_nb.widgets import SpeculationApp``) keep working: the same names, from there.
 """
 
 from __future__ import annotations
 
-from ..app import SpeculationApp, app, card_html, from_request, query_settings, read_query
-from ..app.model import Controller, Snapshot
-
-__all__ = [
-    "Controller",
-    "Snapshot",
-    "SpeculationApp",
-    "app",
-    "card_html",
-    "from_request",
-    "query_settings",
-    "read_query",
-]
+from ..app import *  # noqa: F403
+from ..app import __all__ as __all__
