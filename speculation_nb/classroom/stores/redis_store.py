@@ -325,7 +325,8 @@ class RedisStore:
             return None
         try:
             if self._pubsub is None:
-                self._pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
+                client: Any = self._client  # redis < 8 leaves pubsub() untyped
+                self._pubsub = client.pubsub()
                 self._channels.clear()
             if channel not in self._channels:
                 self._pubsub.subscribe(channel)
