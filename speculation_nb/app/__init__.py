@@ -123,7 +123,8 @@ element; for a Button that is the ``<button>`` itself):
 * the shared table, a student's screen (``app/student/screen.py``, drawing
   ``classroom/member_session.py``; root ``spec-member``, or
   ``spec-member-embedded`` shown in place of the app with ``spec-member-leave``):
-  ``spec-member-top``, ``spec-member-title``, ``spec-member-slot``, ``spec-member-intro``,
+  ``spec-address-bar`` (the page's address keeper, hidden), ``spec-member-top``, ``spec-member-title``,
+  ``spec-member-slot``, ``spec-member-intro``,
   ``spec-member-join-box`` (``spec-member-row``: ``spec-member-code``, ``spec-member-look``,
   ``spec-member-name``, ``spec-member-seat``, ``spec-member-join``), ``spec-member-table-box``
   (``spec-member-banner``, ``spec-member-you`` holding ``spec-member-who`` and ``spec-member-last``,

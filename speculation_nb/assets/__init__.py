@@ -16,6 +16,8 @@ static site, which installs that wheel in the browser.
   ``.spec-simulation`` (:mod:`speculation_nb.app.player.share_panel`, ``.simulation_panel``);
 * ``keys.js``: the ES module of the keys, focus fixes and live region (:mod:`speculation_nb.app.common.keys`);
 * ``device_memory.js``: the ES module of what a device keeps (:mod:`speculation_nb.app.common.device_memory`);
+* ``address_bar.js``: the ES module that puts a table's code in the page's address
+  (:mod:`speculation_nb.app.common.address_bar`);
 * ``copy_link.js``: a Copy button's ``onclick`` (the share panel's and the teacher's): the link in
   the field beside the button to the clipboard, and in the live region beside it, in the
   button's own words (``data-done``, ``data-manual``), whether that worked.

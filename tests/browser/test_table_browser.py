@@ -8,7 +8,9 @@ teacher plays the deal to its end. Meanwhile the test process, as a third studen
 joins through the store and forges requests for another seat (refused: T3, and nothing changes),
 one student reloads (T8: back at the same seat, nobody new at the table), many students answer
 "what would you pay?" (T7) while the teacher's page shows the answers beside the exact values,
-and the teacher reloads (T9: the new page referees the same table, where it stood).
+and the teacher reloads (T9: the new page referees the same table, where it stood). A student who
+joined by typing the code on the app's own page is back in the seat after a reload and after the
+page was closed and its address opened again (T8, issue 27 item 9).
 
 The whole suite runs once per store (a module fixture per store, one Voila server each):
 SQLite, the serve command's default, and Redis (a real ``redis-server`` with the ACL users of
@@ -305,4 +307,103 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
             timeout=TIMEOUT_MS,
         )
     for watch in (teacher_watch, alice_watch, bob_watch):
+        watch.assert_clean()
+
+
+def open_table(open_page: Any, server: VoilaServer, width: int = 1920, height: int = 1080) -> tuple[Any, Any, str]:
+    """The teacher's page with a table open: (page, its watch, the code as shown)."""
+    teacher, watch = open_page(f"{server.url}?mode=classroom&players={PLAYERS}&seed={SEED}", width, height)
+    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    click_when_shown(teacher, "button.spec-open-table")
+    click_when_shown(teacher, "button.spec-host-open")
+    teacher.wait_for_function(
+        "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
+        timeout=TIMEOUT_MS,
+    )
+    code = re.search(r"[2-9A-Z]{5}-[2-9A-Z]{5}", teacher.locator(".spec-host-code").first.inner_text()).group(0)
+    return teacher, watch, code
+
+
+def seated_as(page: Any, name: str) -> None:
+    """Wait until ``page`` shows its student at the table (``spec-member-you`` names them)."""
+    page.wait_for_function(
+        "name => [...document.querySelectorAll('.spec-member-you')]"
+        ".some(e => e.offsetParent && e.innerText.includes(name))",
+        arg=name,
+        timeout=TIMEOUT_MS,
+    )
+
+
+def bid_from(page: Any, students: TableStore, code: str, seat: int, amount: int) -> None:
+    """The page's Bid: ``amount`` chips for its seat, seen in the published moment."""
+    field = page.locator(".spec-member-bid-amount input:visible").first
+    field.wait_for(timeout=TIMEOUT_MS)
+    field.fill(str(amount))
+    click_when_shown(page, "button.spec-member-bid")
+    wait_moment(
+        students, code, f"a bid of {amount}", lambda m: m.auction is not None and m.auction.bids.get(seat) == amount
+    )
+
+
+def test_T8_a_student_who_typed_the_code_is_back_in_the_seat_after_a_reload_or_a_lost_connection(
+    table_server: Any, open_page: Any
+) -> None:
+    """Issue 27, item 9: joined by typing the code on the app's page (no link, no QR code), a
+    reload brings the student back to the seat, and so does the page's address opened again after
+    the page was closed (a lost connection): the address became the table's link (the code only)
+    and the browser kept the rejoin token (T8). The seat is still theirs: they bid."""
+    server, students, _referee = table_server
+    if "redis" in type(students).__name__.lower():
+        pytest.skip("the page's side is the same on both stores; the class test reloads a student on Redis")
+    names = list(DEFAULT_NAMES[:PLAYERS])
+    start = Session(Rules(players=PLAYERS), names, 10, SEED).game
+    seat = (start.holder + 1) % PLAYERS
+    teacher, teacher_watch, code = open_table(open_page, server)
+
+    # The student opens the app's own address and types the code: "Join a table as a student".
+    cleo, cleo_watch = open_page(server.url, width=390, height=844)
+    click_when_shown(cleo, "button.spec-open-table")
+    click_when_shown(cleo, "button.spec-host-join")
+    typed = cleo.locator(".spec-member-code input").first
+    typed.wait_for(timeout=TIMEOUT_MS)
+    typed.fill(code.lower().replace("-", " "))
+    typed.press("Enter")
+    select = cleo.locator(".spec-member-seat select").first
+    cleo.wait_for_function(
+        "name => [...document.querySelectorAll('.spec-member-seat option')].some(o => o.innerText.includes(name))",
+        arg=names[seat],
+        timeout=TIMEOUT_MS,
+    )
+    labels = select.locator("option").all_inner_texts()
+    cleo.locator(".spec-member-name input").first.fill("Cleo")
+    select.select_option(index=next(i for i, label in enumerate(labels) if names[seat] in label))
+    click_when_shown(cleo, "button.spec-member-join")
+    seated_as(cleo, "Cleo")
+    assert moment_of(students, code).seats[seat].members == ("Cleo",)
+    # The page's address is now the table's link: the code, never a secret.
+    cleo.wait_for_function(
+        "code => new URL(location.href).searchParams.get('table') === code", arg=code, timeout=TIMEOUT_MS
+    )
+    address = cleo.url
+    assert "secret" not in address and "token" not in address
+
+    # A reload: the same seat, nobody new at the table, and the seat is Cleo's to act for.
+    cleo.reload()
+    seated_as(cleo, "Cleo")
+    assert moment_of(students, code).seats[seat].members == ("Cleo",)
+    click_when_shown(teacher, "button.spec-open-auction:enabled")  # the teacher offers the holder's card
+    wait_moment(students, code, "the auction open", lambda m: m.auction is not None)
+    bid_from(cleo, students, code, seat, 2)
+
+    # A lost connection: the page closed, its address opened again in the same browser.
+    context = cleo.context
+    cleo.close()
+    again = context.new_page()
+    again_watch = type(cleo_watch)().attach(again)
+    again.goto(address, wait_until="commit")
+    seated_as(again, "Cleo")
+    assert moment_of(students, code).seats[seat].members == ("Cleo",)
+    assert sum(len(s.members) for s in moment_of(students, code).seats) == 1
+    bid_from(again, students, code, seat, 3)
+    for watch in (teacher_watch, cleo_watch, again_watch):
         watch.assert_clean()

@@ -429,6 +429,37 @@ def test_t8_a_reload_rejoins_the_same_seat_and_the_old_secret_stops(table: Table
     assert first.last_reply is not None and first.last_reply.rule == "T3"
 
 
+def test_t8_once_joined_the_pages_address_is_the_tables_link_however_the_code_came(table: Table) -> None:
+    """A code typed on the app's page (join in place) or a link: once the table has the student,
+    the page's address names the table (the code only), so a reload comes back to it; Leave takes
+    it out again. A page not joined leaves the address alone."""
+    shown = show_code(table.referee.code)
+    linked = table.join("Ann", 1)
+    assert linked.address.table == shown
+    app = SpeculationApp(players=3, seed=2, charts="static")
+    typed = join_in_place(app, store=table.store)
+    table.pages.append(typed)
+    assert typed.address in typed.all_widgets() and typed.address.table is None
+    typed.ui.member_code.value = table.referee.code.lower()
+    typed.ui.member_look.click()
+    assert typed.address.table is None  # found, not joined: the address stays as it was
+    typed.ui.member_name.value = "Bea"
+    typed.ui.member_seat.value = 2
+    typed.ui.member_join.click()
+    table.serve()
+    assert typed.joined and typed.address.table == shown
+    assert not any(secret in json.dumps(typed.address.get_state()) for secret in ("secret", "token"))
+    # the reload: the address is the link, the browser kept the token: the same seat (T8)
+    kept = browser_stores(typed)
+    again = table.page(code=shown)
+    again.memory.set_state({"value": kept, "written": kept, "loaded": True})
+    table.serve()
+    assert again.joined and again.seat == 2 and again.address.table == shown
+    typed.ui.member_leave.click()
+    assert typed.address.table == ""
+    app.close()
+
+
 def test_t8_a_refused_rejoin_forgets_the_token_and_shows_the_form(table: Table) -> None:
     page = table.page()
     page.memory.set_state({"value": '{"member": "nobody", "token": "x"}', "written": "x", "loaded": True})

@@ -21,6 +21,9 @@ referee's, whatever the page sent.
 * **Reload** (T8): the rejoin token (never the seat secret) is kept in the browser
   (:class:`.device_memory.DeviceMemory`, key ``speculation_nb.table.<code>``); a new kernel
   finding it hands it to the session, which rejoins; the page shows the table where it stands.
+  However the student came (the link, its QR code, or the code typed on the app's page), once
+  the table has them the page's address is the table's link (:class:`.address_bar.AddressBar`:
+  ``?table=<code>``, the code only): a reload or the address opened again finds the table.
 
 Requests are posted at once and their replies read by :meth:`MemberApp.refresh_from_store`
 (the session's ``read``), which the session's follow task calls on the kernel's event loop after
@@ -47,6 +50,7 @@ from ...classroom.member_session import MemberSession, configured_store
 from ...classroom.moment import Moment
 from ...engine.errors import IllegalAction
 from ...languages.translator import Translator, translator
+from ..common.address_bar import AddressBar
 from ..common.device_memory import DeviceMemory
 from ..common.keys import make_helper
 from ..common.parts import UI, bidi, button, esc, relabel, set_traits, show, shown, toggle_class
@@ -96,6 +100,8 @@ class MemberApp:
         #: ``board``, ``odds`` and ``seats`` (in ``spec-member-table``).
         self.parts: dict[str, str] = {}
         self.memory: DeviceMemory | None = None
+        #: The page's address in the browser: the table's link once joined (T8, a typed code too).
+        self.address = AddressBar()
         self._busy = False
         self._span: tuple[int, int] | None = None  # the bid range last suggested
         self.ui = UI()
@@ -288,7 +294,7 @@ class MemberApp:
 
     def _top(self) -> list[widgets.Widget]:
         ui = self.ui
-        top = [ui.style]
+        top = [ui.style, self.address]
         if self.helper is not None:
             top.append(self.helper)
         if self.memory is not None:
@@ -340,6 +346,8 @@ class MemberApp:
         if self.helper is not None and self.helper.text != text:
             self.helper.text = text
         joined = self.joined and not self.closed
+        if joined and self.address.table is None:  # joined or rejoined: a reload comes back here (T8)
+            self.address.table = code
         show(ui.member_join_box, not self.joined and not self.closed)
         show(ui.member_table_box, joined and m is not None)
         waiting = self.session.waiting("join", "rejoin")
@@ -414,6 +422,7 @@ def join_in_place(app: Any, code: str | None = None, store: Any = None) -> Membe
 
     def back(_b: Any = None) -> None:
         member.stop()
+        member.address.table = ""  # the app's own address again (the device still keeps the seat: T8)
         root.children = saved
 
     leave.on_click(member.guard(back))
