@@ -115,6 +115,7 @@ class Controller(HasTraits):
         self.notes: dict[tuple[int, int], tuple[str, dict[str, Any]]] = {}
         self._publishers: list[Callable[[], None]] = []
         self._mode_hold: str | None = None
+        self._seat_names: list[str] | None = None  # a shared table's names of the seats (issue 27)
         self.new_session(rules, names, deals, seed, human=human)
 
     # ----------------------------------------------------------------- reading
@@ -128,7 +129,18 @@ class Controller(HasTraits):
 
     @property
     def names(self) -> list[str]:
-        return self.session.names
+        """The seats' names every view shows: a shared table's (its students', a team's
+        abbreviated: :meth:`show_seat_names`) while one is open, else the session's."""
+        shown = self._seat_names
+        return list(shown) if shown is not None and len(shown) == self.rules.players else self.session.names
+
+    def show_seat_names(self, names: Sequence[str] | None) -> None:
+        """Name the seats ``names`` on every view (the names the shared table publishes, so the
+        projector and the phones agree, issue 27); None: the session's own names again."""
+        shown = None if names is None else [str(n) for n in names]
+        if shown != self._seat_names:
+            self._seat_names = shown
+            self.version += 1
 
     @property
     def game(self) -> Game:

@@ -406,6 +406,7 @@ class Referee:
         self.ledger.attribute(session, self.roster.computers)
         seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]
         names = [seat_name(s["members"], session.names[i]) for i, s in enumerate(seats)]  # always fits
+        self.host.show_names(names)  # the projector names each seat as the phones do (issue 27)
         poll = None if self.poll is None else self.poll.public()
         moment = public_moment(
             session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused

@@ -79,6 +79,11 @@ class Host(Protocol):
         """These seats are played by computer players from now on."""
         ...
 
+    def show_names(self, names: list[str]) -> None:
+        """The seats' names as the table publishes them (its students'): the teacher's screen
+        shows these, so the projector and the phones name a seat alike (issue 27)."""
+        ...
+
 
 class SessionHost:
     """A :class:`Host` over a bare session: the moment shown is now unless :meth:`go` looks back;
@@ -92,6 +97,8 @@ class SessionHost:
         self._computers: frozenset[int] = frozenset()
         self._asked: set[Hashable] = set()
         self._shown: int | None = None  # None: now
+        #: The seats' names the table last published (:meth:`show_names`).
+        self.names: list[str] = list(session.names)
 
     @property
     def session(self) -> Session:
@@ -123,6 +130,9 @@ class SessionHost:
     def set_computers(self, seats: frozenset[int]) -> None:
         self._computers = frozenset(seats)
         self._play()
+
+    def show_names(self, names: list[str]) -> None:
+        self.names = list(names)
 
     def next_deal(self) -> None:
         """The teacher deals the next deal (G2) once this one is over; the computers play on."""

@@ -68,7 +68,7 @@ class HeaderView:
             else:
                 c.notify(c.t("error.bad_seed", text=text.strip()[:30]), "error")
             return
-        self.ask(lambda: c.new_session(c.rules, c.names, c.session.deals, seed))
+        self.ask(lambda: c.new_session(c.rules, c.session.names, c.session.deals, seed))
 
     def ask(self, start: Callable[[], None]) -> None:
         """Start a new session with ``start()``: at once while nothing has happened yet that it

@@ -324,7 +324,7 @@ class SettingsView:
         r = c.rules
         ui.set_players.value = r.players
         for i, w in enumerate(ui.set_names):
-            w.value = c.names[i] if i < r.players else (w.value or DEFAULT_NAMES[i])
+            w.value = c.session.names[i] if i < r.players else (w.value or DEFAULT_NAMES[i])
         ui.set_preset.value = r.preset
         ui.set_v1.value = r.jack_five
         ui.set_v2.value = r.dead_hand

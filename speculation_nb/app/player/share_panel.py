@@ -245,7 +245,9 @@ class SharePanel(ControllerPanel):
 
     def _open(self, loaded: Game | Session) -> None:
         if isinstance(loaded, Game):
-            names = self.controller.names if len(self.controller.names) == loaded.rules.players else None
+            names = (
+                self.controller.session.names if len(self.controller.session.names) == loaded.rules.players else None
+            )
             self.controller.replace_session(Session.from_game(loaded, names), None)
             self._say("status.share.opened_deal", "ok", moves=len(loaded.history))
             return

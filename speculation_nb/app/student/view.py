@@ -27,6 +27,7 @@ from ...languages.translator import Safe, Translator
 from ...odds.moment import DealMoment
 from ...rendering.cards import table_html
 from ..common.parts import bidi, card_html, esc
+from ..common.who import who_is_who
 from ..player.log_view import event_html
 
 __all__ = [
@@ -138,24 +139,11 @@ def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
     return Safe("".join(out))
 
 
-_SEAT_WORDS = {"computer": "class.member.seat_computer", "teacher": "class.member.seat_teacher"}
-
-
 def seats_value(moment: Moment, t: Translator) -> Safe:
-    """Who sits at each seat, in words (never colour alone)."""
-    names = seat_names(moment)
-    rows = []
-    for i, seat in enumerate(moment.seats):
-        label = bidi(names[i])
-        if seat.kind == "people":
-            words = Safe(f"{label}: {', '.join(bidi(m) for m in seat.members)}")
-        elif seat.kind in _SEAT_WORDS:
-            words = t.html(_SEAT_WORDS[seat.kind], seat=label)
-        else:
-            words = t.html("class.member.seat_free", seat=label)
-        rows.append(f'<li data-seat="{i}" data-kind="{esc(seat.kind)}">{words}</li>')
+    """Who sits at each seat, in words (never colour alone): :func:`~..common.who.who_is_who`."""
+    rows = who_is_who(moment.seats, seat_names(moment), t)
     title = esc(t("class.member.seats_title"))
-    return Safe(f'<div class="spec-box-title">{title}</div><ul class="spec-member-seat-list">{"".join(rows)}</ul>')
+    return Safe(f'<div class="spec-box-title">{title}</div><ul class="spec-member-seat-list">{rows}</ul>')
 
 
 def banner_text(moment: Moment, t: Translator) -> str:

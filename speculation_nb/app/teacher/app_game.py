@@ -9,6 +9,9 @@ projects, and the teacher's app redraws itself (the controller bumps its ``versi
 * ``act(seat, action)``: :meth:`Controller.act <.controller.Controller.act>` (the engine checks
   the action; a refusal raises :class:`~speculation_nb.IllegalAction` and changes nothing);
   ``seat`` is the requester's seat, already checked by the referee (T3);
+* ``show_names(names)``: the seats' names as the table publishes them (its students', a team's
+  abbreviated), shown on every view of the teacher's app instead of the session's (issue 27: the
+  projector and the phones name a seat alike), until the table is let go;
 * ``set_computers(seats)``: :meth:`Controller.set_computer_seats
   <.controller.Controller.set_computer_seats>`, the seats computer players take (in classroom
   mode, at the app's pace, each turning up its own card when due).
@@ -74,6 +77,10 @@ class ControllerHost:
     def set_computers(self, seats: frozenset[int]) -> None:
         self.controller.set_computer_seats(frozenset(seats))
 
+    def show_names(self, names: list[str]) -> None:
+        """The table's names of the seats, on every view of the teacher's app (issue 27)."""
+        self.controller.show_seat_names(names)
+
 
 def host_maker(controller: Controller) -> Callable[[Session], ControllerHost]:
     """What :meth:`Referee.resume` needs: the table's session shown in ``controller``, as a host."""
@@ -108,3 +115,4 @@ class AppTable:
     def detach(self, publish: Callable[[], None]) -> None:
         self.controller.remove_publisher(publish)
         self.controller.hold_mode(None)
+        self.controller.show_seat_names(None)

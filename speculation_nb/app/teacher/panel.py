@@ -50,6 +50,7 @@ from ..common.confirm import ConfirmRow
 from ..common.device_memory import DeviceMemory
 from ..common.panel import ControllerPanel, tagged
 from ..common.parts import bidi, esc, set_traits, show, toggle_class
+from ..common.who import who_is_who
 from ..model import Controller
 from .app_game import AppTable
 from .style import COPY_JS, CSS
@@ -118,6 +119,9 @@ class HostPanel(ControllerPanel):
         where = tagged(widgets.VBox([ui.code_label, ui.code, ui.link]), "spec-host-where")
         ui.head = tagged(widgets.HBox([where, ui.qr]), "spec-host-head")
         ui.status = tagged(widgets.HTML(), "spec-host-status")
+        ui.show_who = tagged(widgets.Checkbox(value=True, indent=False), "spec-host-show-who")
+        ui.who = tagged(widgets.HTML(), "spec-host-who")
+        ui.who_box = tagged(widgets.VBox([ui.show_who, ui.who]), "spec-host-who-box")
         ui.pause = _button("spec-host-pause")
         ui.export = _button("spec-host-export")
         ui.close = _button("spec-host-close", style="danger")
@@ -138,7 +142,7 @@ class HostPanel(ControllerPanel):
         ui.show_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-show-names")
         ui.poll_row = tagged(widgets.HBox([ui.ask, ui.close_poll, ui.show_names]), "spec-host-row")
         ui.poll = tagged(widgets.HTML(), "spec-host-poll")
-        parts = [ui.head, ui.status, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
+        parts = [ui.head, ui.status, ui.who_box, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
         parts += [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
         ui.table = tagged(widgets.VBox(parts), "spec-host-table")
         ui.message = tagged(widgets.HTML(), "spec-host-message")
@@ -155,6 +159,7 @@ class HostPanel(ControllerPanel):
         ui.ask.on_click(self.guard(lambda _b: self.ask()))
         ui.close_poll.on_click(self.guard(lambda _b: self.session.close_poll()))
         ui.show_names.observe(self.guard(lambda change: self.show_names(bool(change["new"]))), "value")
+        ui.show_who.observe(self.guard(lambda _change: self.draw()), "value")
 
     def failed(self) -> None:
         self.session.tell("error.unexpected", True)
@@ -324,6 +329,7 @@ class HostPanel(ControllerPanel):
             )
         )
         self._draw_seats(t)
+        self._draw_who(t)
         names = [m.name for m in watching]
         ui.spectators.value = t.html(
             "class.host.spectators", names=_name_list(names) if names else t("class.host.nobody")
@@ -358,11 +364,14 @@ class HostPanel(ControllerPanel):
         for info, (label, take, computer) in zip(seats, rows, strict=True):
             name = c.names[info.seat] if 0 <= info.seat < len(c.names) else str(info.seat)
             kind = t(f"class.host.kind.{info.kind}")
-            who = _name_list(list(info.members)) if info.members else ""
-            label.value = (
-                f"{t.html('class.host.seat', n=info.seat + 1, name=bidi(name))} "
-                f'<span class="spec-host-kind">{esc(kind)}</span> {who}'
-            )
+            if info.members:  # named by its number: the seat's name is its students' (never "Ana: Ana")
+                label_html = t.html(
+                    "class.member.seat_people", n=t.number(info.seat + 1), names=_name_list(list(info.members))
+                )
+            else:
+                label_html = t.html("class.host.seat", n=info.seat + 1, name=bidi(name))
+            label.value = f'{label_html} <span class="spec-host-kind">{esc(kind)}</span>'
+
             teacher = info.kind == "teacher"
             set_traits(
                 take,
@@ -377,6 +386,18 @@ class HostPanel(ControllerPanel):
                 tooltip=t("class.host.computer_tip"),
                 disabled=info.kind == "people",  # a seat with students keeps them (T2, the referee's check)
             )
+
+    def _draw_who(self, t: Translator) -> None:
+        """Who is who (issue 27): each seat and its students, on the projector unless the
+        teacher hides it."""
+        ui = self.ui
+        set_traits(ui.show_who, description=t("class.host.show_who"), tooltip=t("class.host.show_who_tip"))
+        on = bool(ui.show_who.value)
+        show(ui.who, on)
+        rows = who_is_who(self.session.seats(), self.controller.names, t) if on else ""
+        value = f'<div class="spec-host-title">{esc(t("class.host.who_title"))}</div><ul>{rows}</ul>' if on else ""
+        if ui.who.value != value:
+            ui.who.value = value
 
     def _seat_pressed(self, seat: int, kind: str, _button: Any = None) -> None:
         """A seat's button: take over / give back (``"teacher"``), computer on / off (``"computer"``)."""
