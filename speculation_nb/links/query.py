@@ -145,6 +145,7 @@ PARAMS: dict[str, Param] = {
             "deals", "whole", "the deals of the session (none: no limit)", DEFAULT_DEALS, 1, MAX_DEALS, words=("none",)
         ),
         # the moment (share links)
+        Param("check", "text", "first in a new share link: its check character (links.check)", high=1),
         Param("seed", "seed", "the session's seed", None, 0, MAX_SEED),
         Param("deal", "whole", "the deal shown, 1 for the first", None, 1, MAX_DEALS),
         Param("moves", "text", "the actions of every deal (links.share)", high=MAX_MOVES),

@@ -8,11 +8,14 @@ all the actions of the session, in a compact URL-safe form, and the app
 replays them by the rules (a link that does not replay is refused, never
 shown as something else)::
 
-    ?players=4&seed=42&deal=2&moves=r11ob1.5b2.6a2r2_r3&step=3
+    ?check=X&players=4&seed=42&deal=2&moves=r11ob1.5b2.6a2r2_r3&step=3
 
 Only the settings that differ from the defaults are written. The parameters (each a row of
 the links' one grammar, :data:`.query.PARAMS`, which reads them):
 
+``check``
+    first, the link's check character (:mod:`.check`): a link with one character changed is
+    refused. Links of earlier versions have none and open as before.
 ``seed``
     the session's seed (required with ``moves``).
 ``deal``
@@ -44,16 +47,15 @@ players unless ``players`` says otherwise), ``lang``
 when it does not replay. A :class:`ShareError` carries a catalog key and
 parameters, so the app words it in the page's language.
 
-**The file.** :func:`read_save` reads a file a person uploads: a saved game
-(``Game.to_json``) or a saved session (``Session.to_json``), refused with a
-:class:`ShareError` when it is not one. This module imports no widget code.
+**The file.** :func:`read_save` reads a file a person uploads (:mod:`.saves`, its names
+repeated here). This module imports no widget code.
 
 >>> from speculation_nb import Rules, Session
 >>> s = Session(Rules(players=4), ["A", "B", "C", "D"], deals=10, seed=42)
 >>> for _ in range(3):
 ...     _ = s.game.reveal()
 >>> moment_query(s, default_names=["A", "B", "C", "D"])
-'players=4&seed=42&deal=1&moves=r3'
+'check=K&players=4&seed=42&deal=1&moves=r3'
 >>> m = read_shared_moment({"players": "4", "seed": "42", "deal": "1", "moves": "r3", "step": "2"})
 >>> m.step, len(m.session(["A", "B", "C", "D"]).game.history)
 (2, 3)
@@ -62,22 +64,21 @@ parameters, so the app words it in the page's language.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from ..engine.actions import Action
 from ..engine.errors import IllegalAction
-from ..engine.game import Game
-from ..engine.saving import GAME_FORMAT, SESSION_FORMAT, VERSION
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..odds.moment import DealMoment
-from .query import CASTS, MAX_MOVES, PARAMS, STANDARD, ShareError, default_players, read_value
+from .check import add_check, verify_check
+from .query import CASTS, MAX_MOVES, PARAMS, STANDARD, ShareError, default_players, query_params, read_value
+from .saves import MAX_SAVE_BYTES, read_save, save_name
 
 __all__ = [
     "MAX_MOVES",
@@ -90,12 +91,10 @@ __all__ = [
     "moment_link",
     "moment_query",
     "read_save",
+    "read_shared_link",
     "read_shared_moment",
     "save_name",
 ]
-
-#: The largest file :func:`read_save` reads (bytes); the engine refuses more than a million characters.
-MAX_SAVE_BYTES = 1_000_000
 
 _TOKEN = re.compile(r"([a-z])([0-9.]*)")
 _LETTER = {"open_auction": "o", "bid": "b", "accept": "a", "decline": "d", "blind_trade": "t"}
@@ -180,7 +179,10 @@ class SharedMoment:
     :meth:`moment`, the one :class:`~speculation_nb.odds.moment.DealMoment` the app shows too.
 
     ``names`` holds a name for each seat the link names (``None`` for a default name);
-    ``app`` the app's settings the link gives (``mode``, ``human``, ``temperament``, ``lang``).
+    ``app`` the app's settings the link gives (``mode``, ``human``, ``temperament``, ``lang``);
+    ``stopped`` why the link's replay stopped before its last move (``share.not_replay`` naming
+    the rule, or ``share.deal_not_over``), when it was read with ``stop=True``: the moment is then
+    the last one that replays.
     """
 
     rules: Rules
@@ -192,6 +194,7 @@ class SharedMoment:
     names: tuple[str | None, ...] = ()
     end: str | None = None
     app: dict[str, Any] = field(default_factory=dict)
+    stopped: ShareError | None = None
 
     def session(self, default_names: Sequence[str] | None = None) -> Session:
         """Replay the session: a new :class:`Session` at the live moment of deal ``deal``.
@@ -203,35 +206,9 @@ class SharedMoment:
             given[i] or (defaults[i] if i < len(defaults) and defaults[i] else f"Player {i + 1}") for i in range(n)
         ]
         session = Session(self.rules, names, self.deals, self.seed)
-        for number, actions in enumerate(self.moves, start=1):
-            if number > 1:
-                if not session.game.over:
-                    raise ShareError(
-                        "share.deal_not_over",
-                        f"deal {number - 1} is not over, yet the link goes on to deal {number}",
-                        deal=number - 1,
-                    )
-                if session.next_deal() is None:
-                    raise ShareError(
-                        "share.session_ended",
-                        f"the session ended before deal {number}",
-                        deal=number,
-                    )
-            game = session.game
-            for index, action in enumerate(actions, start=1):
-                try:
-                    if action is None:
-                        game.reveal()
-                    else:
-                        game.apply(action)
-                except IllegalAction as error:
-                    raise ShareError(
-                        "share.not_replay",
-                        f"action {index} of deal {number} does not replay: {error}",
-                        cause=error,
-                        deal=number,
-                        index=index,
-                    ) from None
+        stopped = _replay(session, self.moves)
+        if stopped is not None:
+            raise stopped[0]
         if self.step is not None and self.step > len(session.game.history):
             raise ShareError(
                 "share.bad_step",
@@ -259,6 +236,52 @@ class SharedMoment:
             raise ShareError("share.bad_end", f"the session cannot end here: {error}", cause=error) from None
 
 
+def _replay(session: Session, moves: list[list[Action | None]]) -> tuple[ShareError, int, int] | None:
+    """Play ``moves`` in ``session``; where the replay stops, ``(why, deal, good)``: the refusal,
+    the deal it stopped in and how many of that deal's moves did replay (None: all did)."""
+    for number, actions in enumerate(moves, start=1):
+        if number > 1:
+            if not session.game.over:
+                why = ShareError(
+                    "share.deal_not_over",
+                    f"deal {number - 1} is not over, yet the link goes on to deal {number}",
+                    deal=number - 1,
+                )
+                return why, number - 1, len(moves[number - 2])
+            if session.next_deal() is None:
+                raise ShareError("share.session_ended", f"the session ended before deal {number}", deal=number)
+        game = session.game
+        for index, action in enumerate(actions, start=1):
+            try:
+                if action is None:
+                    game.reveal()
+                else:
+                    game.apply(action)
+            except IllegalAction as error:
+                why = ShareError(
+                    "share.not_replay",
+                    f"action {index} of deal {number} does not replay: {error}",
+                    cause=error,
+                    deal=number,
+                    index=index,
+                )
+                return why, number, index - 1
+    return None
+
+
+def _stopped_at(moment: SharedMoment) -> SharedMoment:
+    """``moment`` up to the last move that replays (its ``stopped`` says why it stops there), or
+    ``moment`` itself when every move does."""
+    names = [f"Player {i + 1}" for i in range(moment.rules.players)]
+    stop = _replay(Session(moment.rules, names, moment.deals, moment.seed), moment.moves)
+    if stop is None:
+        return moment
+    why, deal, good = stop
+    step = moment.step if moment.step is not None and moment.deal == deal and moment.step <= good else None
+    moves = [*moment.moves[: deal - 1], moment.moves[deal - 1][:good]]
+    return replace(moment, deal=deal, moves=moves, step=step, end=None, stopped=why)
+
+
 def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any:
     """The value ``params`` give parameter ``name`` (read by :func:`.query.read_value`), or the
     parameter's default when they give none."""
@@ -267,12 +290,22 @@ def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any
     return read_value(name, params[name], high)
 
 
-def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
+def read_shared_link(query: str) -> SharedMoment | None:
+    """The moment a page's query names, as the app opens it: its check character verified
+    (:func:`.check.verify_check`; a link without one, of earlier versions, opens as before),
+    then read by :func:`read_shared_moment` with ``stop=True``."""
+    verify_check(query)
+    return read_shared_moment(query_params(query), stop=True)
+
+
+def read_shared_moment(params: Mapping[str, str], stop: bool = False) -> SharedMoment | None:
     """The moment a page's query names (``{"seed": "42", "deal": "1", "moves": "r3"}``, one
     value per name), or ``None`` when it names none (no ``moves``, ``deal``, ``step`` or ``end``).
 
     The moment is replayed here once, so a link that does not replay raises
-    :class:`ShareError` (the reason as a catalog key) and nothing is shown."""
+    :class:`ShareError` (the reason as a catalog key) and nothing is shown; with ``stop``, a
+    replay that stops at a move the rules refuse (or goes on past a deal not over) gives the
+    moment of the last move that replays instead, its ``stopped`` saying why."""
     if not any(name in params for name in ("moves", "deal", "step", "end")):
         return None
     if "moves" not in params:
@@ -330,6 +363,8 @@ def read_shared_moment(params: Mapping[str, str]) -> SharedMoment | None:
         end=_given(params, "end"),
         app=app,
     )
+    if stop:
+        moment = _stopped_at(moment)
     moment.session()  # a link that does not replay is refused here
     return moment
 
@@ -391,7 +426,7 @@ def moment_query(
         out.append(("step", str(step)))
     if session.over and session.ended is not None:
         out.append(("end", session.ended))
-    return urlencode(out, quote_via=quote)
+    return add_check(urlencode(out, quote_via=quote))
 
 
 def link_base(env: Mapping[str, str] | None = None) -> str:
@@ -423,52 +458,3 @@ def moment_link(query: str, env: Mapping[str, str] | None = None) -> str:
     """The whole link (``link_base() + "?" + query``), or ``"?" + query`` when the kernel
     does not know its page's address (a static site: the query goes after the page's own)."""
     return f"{link_base(env)}?{query}"
-
-
-# ------------------------------------------------------------------ the files
-def save_name(thing: Game | Session) -> str:
-    """A file name for a save: ``speculation-session-42-deal-3.json``, ``speculation-deal-7.json``."""
-    if isinstance(thing, Session):
-        return f"speculation-session-{thing.seed}-deal-{thing.deal_number}.json"
-    seed = "" if thing.seed is None else f"-{thing.seed}"
-    return f"speculation-deal{seed}.json"
-
-
-def read_save(data: bytes | str) -> Game | Session:
-    """A saved game or session from the bytes of a file; anything else raises :class:`ShareError`:
-    ``save.too_large``, ``save.not_text``, ``save.not_json``, ``save.not_a_save`` (JSON, but no
-    game or session), ``save.version`` (a save of another version) or ``save.damaged`` (a save
-    that does not replay)."""
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise ShareError("save.not_text", "a save is a file of text")
-    raw = bytes(data)
-    if len(raw) > MAX_SAVE_BYTES:
-        raise ShareError("save.too_large", f"the file is larger than {MAX_SAVE_BYTES} bytes", limit=MAX_SAVE_BYTES)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ShareError("save.not_text", "the file is not UTF-8 text") from None
-
-    def no_constant(name: str) -> Any:
-        raise ValueError(name)
-
-    try:
-        data_ = json.loads(text, parse_constant=no_constant)
-    except (ValueError, RecursionError):
-        raise ShareError("save.not_json", "the file is not JSON") from None
-    kind = data_.get("format") if isinstance(data_, dict) else None
-    loaders: dict[str, Any] = {GAME_FORMAT: Game, SESSION_FORMAT: Session}
-    if not isinstance(kind, str) or kind not in loaders:
-        raise ShareError("save.not_a_save", "the file is JSON but not a saved game or session")
-    version = data_.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise ShareError(
-            "save.version", f"version {str(version)[:12]!r} of the save is not known", version=str(version)[:12]
-        )
-    try:
-        loaded: Game | Session = loaders[kind].from_json(text)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
-        raise ShareError("save.damaged", f"the save does not replay: {error}", detail=str(error)[:300]) from None
-    return loaded

@@ -194,9 +194,10 @@ def test_the_share_panel_shows_the_link_of_the_moment_shown():
         c.next_card()
     c.back()
     query = dict(parse_qsl(panel.link.split("?", 1)[1]))
+    assert query.pop("check") and panel.link.split("?", 1)[1].startswith("check=")  # first (issue 23)
     assert query == {"mode": "classroom", "players": "4", "seed": "42", "deal": "1", "moves": "r3", "step": "2"}
     html = panel.ui.link.value
-    assert 'readonly value="?mode=classroom&amp;players=4' in html and "spec-share-copy" in html
+    assert 'readonly value="?check=z&amp;mode=classroom&amp;players=4' in html and "spec-share-copy" in html
 
 
 def test_the_link_reopens_the_moment_in_a_new_app():
@@ -216,15 +217,43 @@ def test_the_link_reopens_the_moment_in_a_new_app():
     assert other.moment == c.moment and other.shown.to_json() == c.shown.to_json()
 
 
-def test_a_link_that_does_not_replay_leaves_a_line_and_a_fresh_game():
+def test_a_link_that_stops_replaying_opens_at_the_last_good_move_and_says_why():
+    """Issue 23: not a fresh deal, the moment before the refused move, with the rule in words."""
+    c = Controller(Rules(players=5), seed=1)
+    assert open_from_query(c, "mode=classroom&seed=42&deal=1&moves=r2d")
+    assert c.session.seed == 42 and len(c.game.history) == 2 and c.live
+    assert c.message_kind == "error"
+    assert c.message.startswith("This link stops early: move 3 of deal 1 does not replay. Rule P2")
+    assert c.message.endswith("It opens at the last move that replays.")
+    c.set_lang("de")
+    assert open_from_query(c, "mode=classroom&seed=42&deal=2&moves=r2_r")  # deal 1 is not over: it stops at its end
+    assert c.session.deal_number == 1 and len(c.game.history) == 2
+    assert c.message.startswith("Dieser Link bricht vorzeitig ab: Runde 1 ist nicht vorbei")
+
+
+def test_a_link_that_cannot_be_read_leaves_a_line_and_a_fresh_game():
     c = Controller(Rules(players=5), seed=1)
     before = c.session.to_json()
-    assert not open_from_query(c, "seed=42&deal=1&moves=r2d")
+    assert not open_from_query(c, "seed=42&moves=z")
     assert c.session.to_json() == before and c.message_kind == "error"
-    assert c.message.startswith("This link cannot be opened: move 3 of deal 1 does not replay. Rule P2")
+    assert c.message.startswith("This link cannot be opened: its moves cannot be read")
     c.set_lang("de")
     assert not open_from_query(c, "seed=42&step=3")
     assert "Dieser Link lässt sich nicht öffnen" in c.message
+
+
+def test_a_link_with_one_character_changed_is_refused_in_words():
+    c = controller(rules=Rules(players=4), seed=42)
+    for _ in range(3):
+        c.next_card()
+    query = SharePanel(c).link.split("?", 1)[1]
+    other = Controller(Rules(players=5), seed=1)
+    before = other.session.to_json()
+    changed = query.replace("seed=42", "seed=43")
+    assert not open_from_query(other, changed)
+    assert other.session.to_json() == before
+    assert other.message.startswith("This link cannot be opened: one of its characters was changed")
+    assert open_from_query(other, query) and other.session.seed == 42
 
 
 def test_save_and_open_a_session_round_trip():

@@ -5,7 +5,8 @@ address names; the sharing and simulation panels are opened from their buttons
 (``spec-open-share``, ``spec-open-simulation``), as a person does. Headless Chromium plays a few
 moves with an auction and a sale, steps back, copies the link with the Copy
 button, and opens it in a fresh browser context: the same table, numbers,
-moment and link. A link that does not replay shows a line saying why. The
+moment and link. A link that stops replaying opens at its last good move and says why;
+a link with one character changed is refused in words. The
 session's file is downloaded and opened in another page through the file upload,
 and a file that is not a save is refused there at once. That page (a phone, 360 px wide)
 has played a card, so the file does not replace its session at once: the panel asks,
@@ -150,12 +151,23 @@ def test_the_link_opens_in_a_preheated_kernel_too(server, open_page) -> None:
         other.close(run_before_unload=True)
 
 
-def test_a_link_that_does_not_replay_says_why(server, open_page) -> None:
-    page, watch = open_page(server.url + "?seed=42&deal=1&moves=r2d")
+def test_a_link_that_stops_replaying_opens_at_the_last_good_move_and_says_why(server, open_page) -> None:
+    """Issue 23: the moment before the refused move (two cards turned up), the rule in words."""
+    page, watch = open_page(server.url + "?mode=classroom&seed=42&deal=1&moves=r2d")
     page.wait_for_selector(".spec-message-error", timeout=TIMEOUT_MS)
     text = page.locator(".spec-message").first.inner_text()
-    assert text.startswith("This link cannot be opened: move 3 of deal 1 does not replay. Rule P2"), text
-    page.wait_for_selector(READY, timeout=TIMEOUT_MS)  # and the app works, on a new game
+    assert text.startswith("This link stops early: move 3 of deal 1 does not replay. Rule P2"), text
+    page.wait_for_selector(READY, timeout=TIMEOUT_MS)  # and the app plays on from there:
+    page.wait_for_selector("button.spec-back:enabled", timeout=TIMEOUT_MS)  # two cards already turned up
+    watch.assert_clean()
+
+
+def test_a_link_with_one_character_changed_is_refused(server, open_page) -> None:
+    page, watch = open_page(server.url + "?check=K&players=4&seed=43&deal=1&moves=r3")  # written with seed=42
+    page.wait_for_selector(".spec-message-error", timeout=TIMEOUT_MS)
+    text = page.locator(".spec-message").first.inner_text()
+    assert text.startswith("This link cannot be opened: one of its characters was changed"), text
+    page.wait_for_selector(READY, timeout=TIMEOUT_MS)
     watch.assert_clean()
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from speculation_nb import Rules, Session
 from speculation_nb.engine.checks import MAX_PLAYER_NAME, MAX_SEED
 from speculation_nb.languages.translator import catalog
+from speculation_nb.links.check import add_check
 from speculation_nb.links.query import (
     CASTS,
     MODES,
@@ -23,7 +24,7 @@ from speculation_nb.links.query import (
     read_query,
     read_value,
 )
-from speculation_nb.links.share import moment_query, read_shared_moment
+from speculation_nb.links.share import moment_query, read_shared_link, read_shared_moment
 from speculation_nb.players import mansfield_park
 from speculation_nb.players.pacing import PACE_CHOICES
 
@@ -44,14 +45,15 @@ def params(query: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("link", EARLIER_LINKS)
-def test_share_links_of_earlier_versions_open_and_are_written_again_as_they_were(link):
+def test_share_links_of_earlier_versions_open_and_are_written_again_as_they_were_with_a_check(link):
     moment = read_shared_moment(params(link))
     assert moment is not None
+    assert read_shared_link(link) == moment  # no check character: opened as before (issue 23)
     # the names the app gave by default when the link was written: those the link leaves out
     given = ["A", "B", "C", "D", "E", "F"] if "Mrs" in link else None
     session = moment.session(given)
     defaults = given or ([] if "name1" in link else session.names)
-    assert moment_query(session, moment.step, moment.app, defaults) == link
+    assert moment_query(session, moment.step, moment.app, defaults) == add_check(link)
 
 
 def test_an_earlier_link_with_every_setting_opens_with_each_of_them():

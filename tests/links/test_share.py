@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from speculation_nb import Game, Rules, Session, players
 from speculation_nb.engine.actions import Action
-from speculation_nb.languages.translator import available_languages, catalog, placeholders
+from speculation_nb.languages.translator import available_languages, catalog, error_text, placeholders, translator
+from speculation_nb.links.check import add_check
 from speculation_nb.links.share import (
     MAX_SAVE_BYTES,
     ShareError,
@@ -101,7 +102,7 @@ def test_moves_that_cannot_be_read_are_refused(text):
 # --------------------------------------------------------------------- the link
 def test_G1_a_fresh_session_has_a_short_link():
     session = Session(Rules(players=5), NAMES[:5], deals=10, seed=42)
-    assert moment_query(session, default_names=NAMES) == "seed=42&deal=1&moves="
+    assert moment_query(session, default_names=NAMES) == add_check("seed=42&deal=1&moves=")
     assert reopen("seed=42&deal=1&moves=").game.to_json() == session.game.to_json()
 
 
@@ -346,3 +347,36 @@ def test_a_session_with_names_longer_than_the_tables_limit_still_saves_loads_and
     assert isinstance(loaded, Session) and loaded.names == names
     moment = read_shared_moment(params(moment_query(session)))
     assert moment is not None and moment.session().names == names
+
+
+@pytest.mark.parametrize(
+    ("moves", "deal", "rule", "good"),
+    [("r2d", "1", "P2", 2), ("r2ob2.3r3", "1", "P2", 4), ("r40", "1", "P7", None), ("r2_r", "2", "", 2)],
+)
+def test_a_link_whose_replay_stops_opens_at_the_last_good_move_and_says_why(moves, deal, rule, good):
+    """Issue 23: with ``stop=True`` (the app's reader) the moment before the refused move, not a
+    refusal; ``stopped`` names the rule, worded in every language."""
+    query = {"players": "4", "seed": "42", "deal": deal, "moves": moves}
+    moment = read_shared_moment(query, stop=True)
+    assert moment is not None and moment.stopped is not None
+    game = moment.session(NAMES).game
+    if good is None:  # P7: the deal ended before the link's last card: it stops where the deal ends
+        assert game.over
+    else:
+        assert len(game.history) == good and moment.deal == 1 and moment.step is None
+    if rule:
+        assert moment.stopped.key == "share.not_replay" and moment.stopped.cause.rule == rule
+    else:
+        assert moment.stopped.key == "share.deal_not_over"
+    for lang in available_languages():
+        t = translator(lang)
+        said = t("error.share.stopped", reason=error_text(moment.stopped, t, NAMES))
+        assert rule in said and str(moment.stopped.params["deal"]) in said
+    with pytest.raises(ShareError):  # the strict reader (files, tests) still refuses it
+        read_shared_moment(query)
+
+
+def test_a_stopped_link_keeps_its_step_when_it_lies_before_the_stop():
+    moment = read_shared_moment({"players": "4", "seed": "42", "moves": "r3d", "step": "1"}, stop=True)
+    assert moment is not None and moment.stopped is not None and moment.step == 1
+    assert len(moment.session(NAMES).game.history) == 3

@@ -48,8 +48,16 @@ from ...engine.game import Game
 from ...engine.session import Session
 from ...languages.markup import escape as esc
 from ...languages.translator import error_text
-from ...links.query import query_params
-from ...links.share import SharedMoment, ShareError, moment_link, moment_query, read_save, read_shared_moment, save_name
+from ...links.share import (
+    SharedMoment,
+    ShareError,
+    moment_link,
+    moment_query,
+    read_save,
+    read_shared_link,
+    read_shared_moment,
+    save_name,
+)
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.panel import ControllerPanel, tagged
@@ -90,21 +98,24 @@ def apply_moment(controller: Any, moment: SharedMoment) -> None:
 
 def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
     """What the app's query code does with a page's address: open the moment it names
-    (True), or do nothing when it names none (False). A link that does not replay is
-    refused with one line in the page (``controller.notify``), and the app starts as
-    the rest of the address says."""
-    if isinstance(query, str):
-        params = query_params(query)
-    else:
-        params = dict(query)
+    (True), or do nothing when it names none (False). A link whose check character does not
+    match, or that cannot be read, is refused with one line in the page (``controller.notify``),
+    and the app starts as the rest of the address says. A link whose replay stops at a move the
+    rules refuse opens at the last move that replays, and the line says why it stopped there."""
     try:
-        moment = read_shared_moment(params)
+        if isinstance(query, str):
+            moment = read_shared_link(query)
+        else:
+            moment = read_shared_moment(dict(query), stop=True)
         if moment is None:
             return False
         apply_moment(controller, moment)
     except ShareError as error:
         controller.notify(controller.t("error.share.refused", reason=error_text(error, controller.t)), "error")
         return False
+    if moment.stopped is not None:
+        reason = error_text(moment.stopped, controller.t, controller.names)
+        controller.notify(controller.t("error.share.stopped", reason=reason), "error")
     return True
 
 
