@@ -24,6 +24,8 @@ from typing import Any
 
 from .. import odds
 from ..engine.game import Game
+from ..odds.moment import Odds
+from ..odds.prices import Prices
 from .errors import TableRefusal
 
 __all__ = ["MAX_PRICE", "Poll", "check_price"]
@@ -58,11 +60,15 @@ class Poll:
     @classmethod
     def at(cls, poll_id: int, game: Game, deal: int) -> Poll:
         """A new open poll about ``game`` as it stands (deal number ``deal``): its fair price and
-        every other seat's break-even price, by :mod:`speculation_nb.odds`."""
-        others = [s for s in range(game.rules.players) if s != game.holder]
-        spans = {s: Fraction(odds.break_even(game, s)) for s in others}
-        fair = Fraction(odds.fair_price(game))
-        return cls(poll_id, deal, game.moment, fair, spans, game.holder, game.best_trump.code)
+        every other seat's break-even price, as the moment's odds give them
+        (:class:`~speculation_nb.odds.moment.Odds`, the numbers every screen shows)."""
+        exact = Odds.of(game, every_buyer=True)
+        return cls(poll_id, deal, game.moment, exact.fair, dict(exact.break_even), game.holder, game.best_trump.code)
+
+    @property
+    def prices(self) -> Prices:
+        """The poll's prices as every screen shows them: whole chips, half up (O4)."""
+        return Prices.rounded(self.fair, self.break_even)
 
     def answer(self, member: str, price: object) -> None:
         """Record ``member``'s answer (the last one counts); T7 if closed or not a price."""

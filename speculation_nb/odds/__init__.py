@@ -58,6 +58,8 @@ net, a trade's worth) are remembered by the public view of the moment
 (:class:`~speculation_nb.odds.view.PublicView`), so the many questions asked about one moment (every
 bidder's break-even, every possible blind trade) are answered from one reading of the table.
 :class:`HoldExplanation` explains O1 in words (:mod:`speculation_nb.odds.explain`).
+:func:`shown_chips` is the one rounding of an exact price to the whole chips every screen shows
+(half up, O4); :class:`Prices` a moment's prices so rounded (:mod:`speculation_nb.odds.prices`).
 :class:`~speculation_nb.odds.moment.DealMoment` (:mod:`speculation_nb.odds.moment`) is one moment
 of a deal as every seat sees it with all these numbers, computed once: the value the app, the
 shared table and the share links show.
@@ -74,6 +76,7 @@ from ..engine.checks import is_whole, plain, quote
 from . import counting
 from .counting import ONE, ZERO
 from .explain import WORDS, HoldExplanation
+from .prices import Prices, shown_chips
 from .view import PublicView, public_view
 
 if TYPE_CHECKING:
@@ -82,6 +85,7 @@ if TYPE_CHECKING:
 __all__ = [
     "WORDS",
     "HoldExplanation",
+    "Prices",
     "PublicView",
     "break_even",
     "clear_caches",
@@ -94,6 +98,7 @@ __all__ = [
     "pot_played_for",
     "public_view",
     "seller_break_even",
+    "shown_chips",
     "trade_gain",
     "whole_break_even",
     "win_probabilities",

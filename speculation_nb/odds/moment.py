@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.cards import Card
 from ..engine.legality import LegalActions
 from . import break_even, expected_pot, fair_price, hold_probability, record, seller_break_even, win_probabilities
+from .prices import Prices
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -68,15 +69,22 @@ class Odds:
     seller_break_even: Mapping[int, Fraction]  #: O4: the least the holder should take from each
 
     @classmethod
-    def of(cls, game: Game) -> Odds:
-        """The numbers of ``game`` as it stands (:mod:`speculation_nb.odds`), computed once."""
+    def of(cls, game: Game, every_buyer: bool = False) -> Odds:
+        """The numbers of ``game`` as it stands (:mod:`speculation_nb.odds`), computed once; with
+        ``every_buyer`` the break-even prices of every seat but the holder even while no auction
+        is open (the poll asks what the class would pay at any moment)."""
         be: dict[int, Fraction] = {}
         sbe: dict[int, Fraction] = {}
-        if game.auction is not None and not game.over:
+        if (every_buyer or game.auction is not None) and not game.over:
             for seat in range(game.rules.players):
                 if seat != game.holder:
                     be[seat], sbe[seat] = break_even(game, seat), seller_break_even(game, seat)
         return cls(hold_probability(game), win_probabilities(game), expected_pot(game), fair_price(game), be, sbe)
+
+    @property
+    def prices(self) -> Prices:
+        """The prices as every screen shows them: whole chips, half up (:func:`.prices.shown_chips`)."""
+        return Prices.of(self)
 
     def to_json(self) -> dict[str, Any]:
         """Exact ``"p/q"`` strings; seats as strings, ``"none"`` for the pot carried over."""

@@ -2,17 +2,21 @@
 
 Each function returns ``(key, params)``: ``key`` a message of the catalogs (``engine.po``:
 ``"reason.bid"``, ``"reason.bid.above.bold"``...), ``params`` its placeholders, seats as ints
-under ``seat``, ``buyer``, ``holder`` or ``seller``, chips as ints, prices and chances as exact
-Fractions (``worth``: the break-even price, O4; ``hold``: O1). The views word them
-(:meth:`speculation_nb.languages.translator.Translator.reason`). A bid above the bidder's break-even, or a sale
-below the holder's, is explained by the temperament that makes it (bold, spirited, cautious, fond);
-a strategy this package does not know gets the plain words.
+under ``seat``, ``buyer``, ``holder`` or ``seller``, chips as ints, chances as exact Fractions
+(``hold``: O1), prices as the whole chips every screen shows them (``worth``: the buyer's or the
+seller's break-even price, O4, by :func:`speculation_nb.odds.shown_chips`; ``asking``: the least
+whole bid the holder takes), so that a reason never names a price the auction table shows
+otherwise and "above" or "below" compares the numbers the reader sees. The views word them
+(:meth:`speculation_nb.languages.translator.Translator.reason`). A bid above the bidder's
+break-even, or a sale below the holder's, is explained by the temperament that makes it (bold,
+spirited, cautious, fond); a strategy this package does not know gets the plain words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import ceil
 from typing import TYPE_CHECKING, Any
 
 from .. import odds
@@ -59,7 +63,7 @@ def bid_reason(player: object, game: Game, seat: int, amount: int) -> Reason:
     judge = _deciding(player.base if isinstance(player, Fond) else player)
     if isinstance(judge, RandomPlayer):
         return "reason.bid.random", {"seat": seat, "amount": amount}
-    worth = odds.break_even(game, seat)
+    worth = odds.shown_chips(odds.break_even(game, seat))
     params: dict[str, Any] = {"seat": seat, "amount": amount, "worth": worth}
     if amount > worth:
         if isinstance(judge, Temperament):
@@ -77,7 +81,7 @@ def sale_reason(player: object, game: Game, holder: int, buyer: int | None) -> R
     """Why the holder sells to ``buyer`` at its standing bid, or keeps the card (``buyer`` None)."""
     auction = game.auction or {}
     if isinstance(player, Fond) and buyer is not None and buyer == player.favourite and player.spares(game, holder):
-        worth = odds.seller_break_even(game, buyer)
+        worth = odds.shown_chips(odds.seller_break_even(game, buyer))
         params = {"holder": holder, "buyer": buyer, "price": auction[buyer], "worth": worth}
         return ("reason.accept.fond" if auction[buyer] < worth else "reason.accept"), params
     judge = _deciding(player.base if isinstance(player, Fond) else player)
@@ -90,10 +94,10 @@ def sale_reason(player: object, game: Game, holder: int, buyer: int | None) -> R
         if best is None:
             return "reason.decline.none", {"holder": holder}
         if isinstance(judge, Temperament):
-            asking = judge.asking(game, holder, best)
+            asking = ceil(judge.asking(game, holder, best))  # the least whole bid it takes
             return "reason.decline", {"holder": holder, "buyer": best, "price": auction[best], "asking": asking}
         return "reason.decline.plain", {"holder": holder}
-    worth = odds.seller_break_even(game, buyer)
+    worth = odds.shown_chips(odds.seller_break_even(game, buyer))
     price = auction[buyer]
     params = {"holder": holder, "buyer": buyer, "price": price, "worth": worth}
     if price < worth:

@@ -2,12 +2,13 @@
 
 :func:`poll_html` draws a :class:`speculation_nb.classroom.poll.Poll`: a sentence with every number
 (how many answered, the median answer beside the fair price of that moment, each seat's
-break-even, and once the deal ended what the best trump turned out to be worth), then a table
-of price ranges, each with its bar, its count in figures and, in words, which of the numbers
-above fall in it. The bars are decoration (``aria-hidden``): the counts and marks are text, so
-nothing is told by colour or length alone. With ``names`` the answers are listed by name (the
-teacher chose to show them); otherwise they stay anonymous. Everything typed by a student is
-escaped.
+break-even, both in the whole chips every screen shows, and once the deal ended what the best
+trump turned out to be worth), the sentence saying why the break-even can sit below the fair
+price, then a table of price ranges, each with its bar, its count in figures and, in words,
+which of the numbers above fall in it. The bars are decoration (``aria-hidden``): the counts
+and marks are text, so nothing is told by colour or length alone. With ``names`` the answers
+are listed by name (the teacher chose to show them); otherwise they stay anonymous. Everything
+typed by a student is escaped.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ CSS = asset_text("poll_chart.css")
 
 
 def price_text(value: Fraction | int, t: Translator) -> str:
-    """A price in chips: whole numbers as they are, others with one decimal (O4's prices)."""
+    """A median answer in chips: whole numbers as they are, others with one decimal (the odds'
+    prices are shown through the poll's :attr:`~speculation_nb.classroom.poll.Poll.prices`)."""
     value = Fraction(value)
     return t.number(value, 0 if value.denominator == 1 else 1)
 
@@ -41,8 +43,9 @@ def _marks(poll: Any, seat_names: Sequence[str], t: Translator) -> list[tuple[Fr
     median = poll.median()
     if median is not None:
         marks.append((Fraction(median), t("class.host.poll.mark_median")))
-    marks.append((Fraction(poll.fair), t("class.host.poll.mark_fair")))
-    for seat, value in sorted(poll.break_even.items()):
+    prices = poll.prices  # whole chips, as every screen shows them
+    marks.append((Fraction(prices.fair), t("class.host.poll.mark_fair")))
+    for seat, value in sorted(prices.break_even.items()):
         name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
         marks.append((Fraction(value), t("class.host.poll.mark_break_even", name=name)))
     return marks
@@ -54,10 +57,11 @@ def _summary(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
     median = poll.median()
     if median is not None:
         parts.append(t("class.host.poll.median", price=price_text(median, t)))
-    parts.append(t("class.host.poll.fair", price=price_text(poll.fair, t)))
-    for seat, value in sorted(poll.break_even.items()):
+    prices = poll.prices  # whole chips, as every screen shows them
+    parts.append(t("class.host.poll.fair", price=t.number(prices.fair)))
+    for seat, value in sorted(prices.break_even.items()):
         name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
-        parts.append(t("class.host.poll.break_even", name=name, price=price_text(value, t)))
+        parts.append(t("class.host.poll.break_even", name=name, price=t.number(value)))
     if poll.worth is not None:
         parts.append(t("class.host.poll.worth", worth=t.number(int(poll.worth))))
     return " · ".join(parts)
@@ -74,6 +78,8 @@ def poll_html(
         f'<div class="spec-poll-head"><b>{esc(t(title_key, deal=poll.deal, step=poll.step))}</b></div>',
         f'<div class="spec-poll-sum">{esc(_summary(poll, seat_names, t))}</div>',
     ]
+    if poll.break_even:  # the fair price and the break-evens side by side: why they differ
+        out.append(f'<div class="spec-poll-why">{esc(t("odds.why_below"))}</div>')
     rows = poll.histogram(bins) if poll.answers else []
     if rows:
         top = max(count for _lo, _hi, count in rows) or 1

@@ -187,13 +187,15 @@ def test_every_setting_is_explained_on_the_page_and_hoyle_shows_what_it_plays():
 def test_o4_each_price_says_what_it_means():
     a = from_request("mode=classroom&seed=42", charts="static")
     note = text(a.ui.fair_note.value)
-    assert "simple value" in note and "expected pot" in note
+    assert note.startswith("Fair price: ") and "simple value" in note and "expected pot" in note
     for _ in range(3):
         a.ui.next.click()
     a.ui.open_auction.click()
     words = text(a.ui.price_note.value)
-    assert "the most that buyer should pay" in words and "the least the seller should accept" in words
-    assert "break-even" in words and "the fair price ignores that a beaten holder can win back" in words
+    assert words.startswith("Break-even: the most a buyer should pay")
+    assert "The break-even can sit below the fair price: " in words
+    # basic game: the seller's break-even always equals the buyer's, so it is neither shown nor defined
+    assert "Seller's break-even" not in words and "Seller's break-even" not in text(a.ui.auction_table.value)
 
 
 # ----------------------------------------------------- 8. computer players visible
@@ -338,7 +340,7 @@ def test_a_bid_above_the_break_even_says_why_in_the_log():
     (_deal, step), (key, params) = next(iter(c.notes.items()))
     assert key == "reason.bid.above.bold" and params["amount"] > params["worth"]
     line = re.search(rf'<li[^>]*data-step="{step}">(.*?)</li>', a.ui.log.value).group(1)
-    assert "spec-log-why" in line and "bold, they pay up to a quarter more than a card is worth" in text(line)
+    assert "spec-log-why" in line and "bold, they pay up to a quarter more than their break-even" in text(line)
 
 
 # ------------------------------------------------------------------ 9. bad links

@@ -328,9 +328,9 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
     assert T.plural("class.host.poll.answers", 3) in shown
     assert T("class.host.poll.median", price=price_text(poll.median(), T)) in shown
     assert poll.median() == 5
-    assert T("class.host.poll.fair", price=price_text(snap.odds.fair, T)) in shown
-    for seat, value in snap.odds.break_even.items():
-        assert T("class.host.poll.break_even", name=c.names[seat], price=price_text(value, T)) in shown
+    assert T("class.host.poll.fair", price=T.number(snap.odds.prices.fair)) in shown  # whole chips (O4)
+    for seat, value in snap.odds.prices.break_even.items():
+        assert T("class.host.poll.break_even", name=c.names[seat], price=T.number(value)) in shown
     # every bin's count is text; the bars are decoration only
     rows = re.findall(r"<tr><td class=\"spec-poll-range\">.*?</tr>", panel.ui.poll.value)
     counts = [int(re.search(r'spec-poll-count">(\d+)<', r).group(1)) for r in rows]

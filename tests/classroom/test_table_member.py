@@ -231,7 +231,8 @@ def test_t11_a_name_is_shown_as_text_everywhere(table: Table) -> None:
 
 
 def test_o1_o4_the_numbers_shown_are_the_referees(table: Table) -> None:
-    """Every chance and price on the page is the exact figure of the teacher's game, as text."""
+    """Every chance on the page is the exact figure of the teacher's game, as text; every price
+    is the whole number of chips the projector shows for it (O4, issue 23: not "≈ 9.5")."""
     play_to_auction(table)
     holder = table.game.holder
     table.host.act(holder, Action.make("open_auction"))
@@ -249,9 +250,12 @@ def test_o1_o4_the_numbers_shown_are_the_referees(table: Table) -> None:
     for seat, chance in odds.win_probabilities(game).items():
         if seat is not None:
             assert f"{T.percent(chance)} = {exact(chance)}" in shown
-    for value in (odds.expected_pot(game), odds.fair_price(game), odds.break_even(game, me)):
-        assert exact(value) in shown
-    assert words(T("class.member.break_even", value="")) in shown
+    for value in (odds.fair_price(game), odds.break_even(game, me)):
+        assert T.plural("unit.chips", odds.shown_chips(value)) in shown and exact(value) not in shown
+    assert (
+        T("class.member.break_even", value=T.plural("unit.chips", odds.shown_chips(odds.break_even(game, me)))) in shown
+    )
+    assert "≈" not in shown.replace(T("odds.about", value=""), "")
 
 
 # -------------------------------------------------------------- T3: the seat's buttons

@@ -362,7 +362,9 @@ def test_every_reason_is_a_message_of_every_language_with_its_placeholders():
 
 def test_a_bid_above_the_break_even_names_the_temperament_that_makes_it():
     """Bold and spirited players bid above their break-even (O4) and say why in their own words;
-    a bid within it says what the card is worth to the bidder ("bids 11: worth 13 to them")."""
+    a bid within it names the bidder's break-even ("bids 11; their break-even is 13"). The
+    reason names the break-even as every screen shows it, in whole chips (issue 23: "bids 4,
+    more than the 3.5" beside an auction table showing 4), and "above" means above that number."""
     found = set()
     for game, move, strategies in moves_of_many_deals(80, seed=8):
         if move.action.kind != "bid":
@@ -371,7 +373,7 @@ def test_a_bid_above_the_break_even_names_the_temperament_that_makes_it():
         player = strategies[seat]
         if move.reason == "reason.bid.random":
             continue
-        worth = odds.break_even(game, seat)
+        worth = odds.shown_chips(odds.break_even(game, seat))
         assert move.params["worth"] == worth and move.params["amount"] == amount
         if amount > worth:
             assert move.reason.startswith("reason.bid.above")
@@ -387,7 +389,7 @@ def test_a_bid_above_the_break_even_names_the_temperament_that_makes_it():
     move = next_move(game, {1: FAIR})
     assert move is not None and move.reason == "reason.bid"
     text = reason_text(move.reason, move.params, translator("en"), ["A", "B", "C", "D"])
-    assert text.startswith(f"B bids {move.action['amount']}: worth ")
+    assert text.startswith(f"B bids {move.action['amount']}; their break-even is ")
 
 
 def test_fanny_spares_william_and_says_so():

@@ -6,10 +6,12 @@ rest is built the first time an auction opens (the first view is quicker to show
 While an auction is open it takes the charts' place in the odds panel, so that the
 numbers to decide by stay in view:
 
-* the table of bids with each bidder's break-even price ("worth to them": the most that
-  buyer should pay) and the seller's ("takes at least": the least the seller should
-  accept), and one line saying what those prices mean and why they differ from the
-  fair price above (RULES.md O4);
+* the table of bids with each bidder's break-even (the most that buyer should pay) and, only
+  when its whole number differs from it for some bidder, the seller's break-even (the least the
+  holder should take), every price as :class:`~speculation_nb.odds.Prices` shows it (whole
+  chips, half up, RULES.md O4); under it the line that defines those terms (the same terms as
+  the headers) and the one sentence saying why the break-even can sit below the fair price
+  shown above;
 * the bid row: the bidder (classroom mode), the amount, Bid, Withdraw. A bid is sent as
   typed: the rules refuse one they do not allow, and the message line says why
   (above your stack, not above your own bid, above the price cap); it is never changed;
@@ -25,7 +27,8 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.errors import IllegalAction
-from ...languages.translator import Translator, round_half_up
+from ...languages.translator import Safe, Translator
+from ...odds import shown_chips
 from ..common.parts import NumberField, Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller, Snapshot
 
@@ -179,7 +182,7 @@ class AuctionPanel:
         title_key = "auction.title_turn_up" if game.turn_up_auction else "auction.title"
         ui.auction_title.value = t.html(title_key, name=bidi(names[holder]), card=card_html(game.best_trump, t))
         ui.auction_table.value = self._table(c, game, snap, t)
-        ui.price_note.value = t.html("auction.price_note", seller=bidi(names[holder]))
+        ui.price_note.value = self._note(snap, names[holder], t)
 
         # Bidding: classroom, any seat but the holder; play, the person (not the holder).
         if c.mode == "classroom":
@@ -225,32 +228,49 @@ class AuctionPanel:
         return True
 
     @staticmethod
+    def _note(snap: Snapshot, seller: str, t: Translator) -> Safe:
+        """What the table's prices mean (each term defined once, as the headers name it) and why
+        the break-even can sit below the fair price."""
+        lines = [t.html("auction.price_note")]
+        if snap.odds.prices.seller_differs():
+            lines.append(t.html("auction.seller_note", seller=bidi(seller)))
+        lines.append(t.html("odds.why_below"))
+        return Safe("".join(f"<div>{line}</div>" for line in lines))
+
+    @staticmethod
     def _table(c: Controller, game: Any, snap: Snapshot, t: Translator) -> str:
         names = c.names
         holder = game.holder
         auction = game.auction or {}
         best = game.best_offer
-        rows = [
-            "<table><tr>"
-            f"<th>{esc(t('auction.col.seat'))}</th>"
-            f"<th class='spec-num'>{esc(t('auction.col.bid'))}</th>"
-            f"<th class='spec-num' title='{esc(t('tooltip.break_even'))}'>{esc(t('auction.col.break_even'))}</th>"
-            f"<th class='spec-num' title='{esc(t('tooltip.seller_break_even'))}'>"
-            f"{t.html('auction.col.seller', name=bidi(names[holder]))}</th></tr>"
+        prices = snap.odds.prices
+        seller = prices.seller_differs()  # the seller's column only where it tells something
+        head = [
+            f"<th>{esc(t('auction.col.seat'))}</th>",
+            f"<th class='spec-num'>{esc(t('auction.col.bid'))}</th>",
+            f"<th class='spec-num' title='{esc(t('tooltip.break_even'))}'>{esc(t('auction.col.break_even'))}</th>",
         ]
+        if seller:
+            tip = esc(t("tooltip.seller_break_even"))
+            head.append(f"<th class='spec-num' title='{tip}'>{esc(t('auction.col.seller'))}</th>")
+        rows = [f"<table><tr>{''.join(head)}</tr>"]
         for seat in range(game.rules.players):
             if seat == holder:
                 continue
             bid = auction.get(seat)
             cls = " class='spec-best-offer'" if seat == best else ""
-            be = snap.odds.break_even.get(seat)
-            sbe = snap.odds.seller_break_even.get(seat)
-            rows.append(
-                f"<tr{cls} data-seat='{seat}'><td>{bidi(names[seat])}</td>"
-                f"<td class='spec-num spec-standing-bid'>{esc(t.number(bid) if bid else '–')}</td>"
-                f"<td class='spec-num spec-break-even'>{esc(t.chips(be) if be is not None else '–')}</td>"
-                f"<td class='spec-num spec-seller-break-even'>{esc(t.chips(sbe) if sbe is not None else '–')}</td></tr>"
-            )
+            be = prices.break_even.get(seat)
+            cells = [
+                f"<td>{bidi(names[seat])}</td>",
+                f"<td class='spec-num spec-standing-bid'>{esc(t.number(bid) if bid else '–')}</td>",
+                f"<td class='spec-num spec-break-even'>{esc(t.number(be) if be is not None else '–')}</td>",
+            ]
+            if seller:
+                sbe = prices.seller_break_even.get(seat)
+                cells.append(
+                    f"<td class='spec-num spec-seller-break-even'>{esc(t.number(sbe) if sbe is not None else '–')}</td>"
+                )
+            rows.append(f"<tr{cls} data-seat='{seat}'>{''.join(cells)}</tr>")
         rows.append("</table>")
         return "".join(rows)
 
@@ -280,7 +300,7 @@ class AuctionPanel:
             if key != self._span:  # a new moment or bidder: suggest the break-even (never clamp a typed bid)
                 self._span = key
                 be = snap.odds.break_even.get(seat)
-                suggestion = round_half_up(be) if be is not None else low
+                suggestion = shown_chips(be) if be is not None else low
                 with self.app.quietly():
                     set_traits(ui.bid_amount, value=min(max(suggestion, low), high), min=low, max=high)
             set_traits(ui.bid_amount, disabled=False)

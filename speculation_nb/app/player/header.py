@@ -14,13 +14,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.checks import MAX_SEED, parse_seed
-from ...languages.translator import Safe, Translator, round_half_up
+from ...languages.translator import Safe, Translator
 from ..common.confirm import ConfirmRow
 from ..common.parts import Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller, Snapshot
@@ -148,7 +147,7 @@ class HeaderView:
             pot=t.number(game.pot),
         )
         if snap is not None:  # on a phone, the chance and the fair price on the first screen
-            fair = round_half_up(Fraction(snap.odds.fair))
+            fair = snap.odds.prices.fair
             chance = t.html(
                 t.plural_key("header.headline_chance", fair),
                 card=card_html(game.best_trump, t),

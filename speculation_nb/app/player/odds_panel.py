@@ -1,6 +1,7 @@
 """The odds panel, the hero of the page: the chance that the best trump holds (O1) large,
 its exact fraction and the filled-in formula, one line in words, the expected pot (O3) and
-the fair price (O4) with one line saying what that price means; then the charts. It also makes
+the fair price (O4, whole chips as :class:`~speculation_nb.odds.Prices` shows it) with the line
+defining it; then the charts. It also makes
 ``ui.odds_slot``, the simulation's place, which the app lays out below the step controls.
 
 The ``spec-live`` region (see :mod:`.keys`) speaks the new chance after each card.
@@ -8,13 +9,13 @@ The ``spec-live`` region (see :mod:`.keys`) speaks the new chance after each car
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine.cards import Card
-from ...languages.translator import Safe, Translator, round_half_up
+from ...languages.translator import Safe, Translator
+from ...odds import shown_chips
 from ..common.parts import Shell, bidi, card_html, esc, html_widget, set_traits, show, toggle_class
 from ..model import Controller, Snapshot
 
@@ -83,9 +84,10 @@ class OddsPanel:
         toggle_class(ui.math, "spec-math-long", len(ui.hold_formula.value) + len(ui.hold_fraction.value) > 38)
         ui.hold_words.value = self._words(c, game, snap, t)
         pot = snap.odds.expected_pot
-        pot_text = t.chips(pot) if pot.denominator == 1 else t("odds.about", value=t.chips(pot))
+        pot_text = t.number(shown_chips(pot))
+        pot_text = pot_text if pot.denominator == 1 else t("odds.about", value=pot_text)
         ui.expected_pot.value = t.html("odds.expected_pot", value=Safe(f"<b>{esc(pot_text)}</b>"))
-        fair = round_half_up(snap.odds.fair)
+        fair = snap.odds.prices.fair
         ui.fair_price.value = t.html(t.plural_key("odds.fair_price", fair), value=Safe(f"<b>{esc(t.number(fair))}</b>"))
         set_traits(ui.expected_pot, tooltip=t("tooltip.expected_pot", exact=str(pot)))
         set_traits(ui.fair_price, tooltip=t("tooltip.fair_price", exact=str(snap.odds.fair)))
@@ -123,5 +125,5 @@ class OddsPanel:
             name=c.names[game.holder],
             pct=t.percent(snap.odds.hold),
             fraction=f"{snap.odds.hold.numerator}/{snap.odds.hold.denominator}",
-            fair=t.number(round_half_up(Fraction(snap.odds.fair))),
+            fair=t.number(snap.odds.prices.fair),
         )

@@ -9,7 +9,9 @@ the projector.
 * :func:`table_value`: the table as the app draws it (:func:`speculation_nb.rendering.cards.table_html`,
   fed by :class:`MomentTable`, which reads a moment the way ``table_html`` reads a game);
 * :func:`odds_value`: the chance that the best trump holds, each seat's chance of the pot,
-  the expected pot, the fair price and the member's own break-even, as text;
+  the expected pot, the fair price and the member's own break-even, as text: every price in the
+  whole chips the projector shows (:class:`~speculation_nb.odds.Prices`), under the same names,
+  each defined once by the projector's own line;
 * :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
 * :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4);
 * :func:`last_event_html`: what just happened, worded as the app's log words it.
@@ -24,6 +26,7 @@ from fractions import Fraction
 from ...classroom.moment import Moment
 from ...engine.cards import Card
 from ...languages.translator import Safe, Translator
+from ...odds import shown_chips
 from ...odds.moment import DealMoment
 from ...rendering.cards import table_html
 from ..common.parts import bidi, card_html, esc
@@ -96,9 +99,15 @@ def _chance(value: Fraction, t: Translator) -> str:
     return f"{t.percent(value)} = {exact_text(value)}"
 
 
-def _chips(value: Fraction, t: Translator) -> str:
-    """Chips, exact: ``12``, or ``5676/595 ≈ 9.5``."""
-    return t.number(value) if value.denominator == 1 else f"{exact_text(value)} ≈ {t.number(value, 1)}"
+def _chips(value: Fraction | int, t: Translator) -> str:
+    """A price as every screen shows it: whole chips, rounded half up (``10 chips``)."""
+    return t.plural("unit.chips", shown_chips(value))
+
+
+def _about_chips(value: Fraction, t: Translator) -> str:
+    """The expected pot as the projector shows it: ``22 chips``, or ``≈ 10 chips``."""
+    text = _chips(value, t)
+    return text if value.denominator == 1 else t("odds.about", value=text)
 
 
 def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
@@ -126,16 +135,20 @@ def odds_value(moment: Moment, t: Translator, me: int | None = None) -> Safe:
         rows.append(f'<li data-seat="none">{words}</li>')
     out.append(f'<div class="spec-member-win-title">{esc(t("class.member.win_title"))}</div>')
     out.append(f'<ul class="spec-member-win">{"".join(rows)}</ul>')
-    for cls, key, value in (
-        ("expected-pot", "class.member.expected_pot", odds.expected_pot),
-        ("fair", "class.member.fair_price", odds.fair),
-    ):
-        words = t.html(key, value=_chips(value, t))
-        out.append(f'<div class="spec-member-{cls}">{words}</div>')
-    mine = None if me is None else odds.break_even.get(me)
+    prices = odds.prices
+    shown = (
+        ("expected-pot", "class.member.expected_pot", _about_chips(odds.expected_pot, t)),
+        ("fair", "class.member.fair_price", _chips(prices.fair, t)),
+    )
+    for cls, key, value in shown:
+        out.append(f'<div class="spec-member-{cls}">{t.html(key, value=value)}</div>')
+    notes = [t.html("odds.fair_note")]
+    mine = None if me is None else prices.break_even.get(me)
     if mine is not None:
         words = t.html("class.member.break_even", value=_chips(mine, t))
         out.append(f'<div class="spec-member-break-even">{words}</div>')
+        notes += [t.html("auction.price_note"), t.html("odds.why_below")]
+    out.append(f'<div class="spec-member-price-note">{"".join(f"<div>{n}</div>" for n in notes)}</div>')
     return Safe("".join(out))
 
 
