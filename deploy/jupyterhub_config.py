@@ -8,7 +8,8 @@ settings read in The Littlest JupyterHub and Zero to JupyterHub.
 What it sets up:
 
 - the app: ``Spawner.default_url`` sends each student to the Voila page of
-  ``notebooks/app.ipynb`` inside the repository checkout (read-only for them);
+  ``notebooks/app.ipynb`` inside the repository checkout (read-only for them), drawn with the
+  package's Voila template (no request beyond the server: speculation_nb/serve.py);
 - one Jupyter server per student, started by systemd
   (``jupyterhub-systemdspawner``), each as its own throw-away system user
   (``DynamicUser``), with a memory and CPU limit that systemd enforces;
@@ -50,6 +51,8 @@ the state folder.
 import os
 import sys
 from pathlib import Path
+
+from speculation_nb.serve import TEMPLATE, TEMPLATE_ROOT
 
 c = get_config()  # noqa: F821 (JupyterHub provides get_config to its config files)
 
@@ -95,7 +98,16 @@ c.Spawner.args = [
     # and for the kernel to start (safety nets; same values as speculation_nb/serve.py).
     "--VoilaExecutor.iopub_timeout=300",
     "--VoilaExecutor.startup_timeout=180",
+    # The app's page: Voila's lab page less the stylesheets it links from a CDN, which a school
+    # network without internet would hold the page for (speculation_nb/serve.py, TEMPLATE).
+    f"--VoilaConfiguration.template={TEMPLATE}",
+    # Voila inside a Jupyter server hands its page a MathJax 2 address on a CDN, which the page then
+    # loads; standalone Voila (scripts/serve) hands none, and the page typesets with the MathJax it
+    # carries. The same here: no address, no configuration.
+    '--ServerApp.tornado_settings={"mathjax_url": None, "mathjax_config": None}',
 ]
+# Voila finds that template in the package's own Jupyter data directory (as scripts/serve does).
+c.Spawner.environment = {"JUPYTER_PATH": str(TEMPLATE_ROOT)}
 # A student's own ~/.jupyter may not change the settings above.
 c.Spawner.disable_user_config = True
 # Thirty students log in at the same minute: give a slow start room.
@@ -207,7 +219,7 @@ def table_store(spawner):
 TABLE_SEED = os.environ.get("SPECULATION_TABLE_SEED", "").strip()
 
 if REDIS_REFEREE and REDIS_STUDENT:
-    c.Spawner.environment = {"SPECULATION_TABLE_STORE": table_store}
+    c.Spawner.environment["SPECULATION_TABLE_STORE"] = table_store
     if TABLE_SEED:
         c.Spawner.environment["SPECULATION_TABLE_SEED"] = TABLE_SEED
     # With the shared class password anyone may log in under any name but an admin's

@@ -13,6 +13,14 @@ Culling removes a kernel once it has had no connection and no activity for
 left open is never culled (``cull_connected=False``), however long the class
 pauses.
 
+**The page's template** (``--VoilaConfiguration.template=speculation``): Voila's lab page less
+the stylesheets it links from another host (Font Awesome, from a CDN: in a classroom without
+internet that request can hold the page). It lives in the package, in
+``speculation_nb/share/jupyter/voila/templates/speculation`` (package data); Voila finds
+templates under the Jupyter data directories, so every command that serves the app puts
+:data:`TEMPLATE_ROOT` first on ``JUPYTER_PATH`` (:func:`voila_environment`): the template of the
+package that is running is the one used, installed or in a checkout, editable or not.
+
 Environment variables (read when no explicit value is given):
 
 ``SPECULATION_HOST``
@@ -92,6 +100,8 @@ __all__ = [
     "POOL_FILL_DELAY",
     "POOL_SIZE",
     "STARTUP_TIMEOUT",
+    "TEMPLATE",
+    "TEMPLATE_ROOT",
     "NoNetworkAddress",
     "ServePlan",
     "class_mode",
@@ -102,6 +112,7 @@ __all__ = [
     "store_directory",
     "voila_args",
     "voila_command",
+    "voila_environment",
 ]
 
 #: The app notebook, relative to the repository root.
@@ -138,6 +149,10 @@ TABLE_STORE_SETTING = "SPECULATION_TABLE_STORE"
 #: network without a default route may still route one of them.
 PROBE_ADDRESSES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
 _LOOPBACK_NAMES = ("localhost",)
+#: The Voila template the app's pages are drawn with (the module docstring says why).
+TEMPLATE = "speculation"
+#: The Jupyter data directory, inside the package, that holds it (``voila/templates/speculation``).
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "share" / "jupyter"
 
 
 def _setting(name: str, value: int | None, default: int, env: Mapping[str, str], minimum: int) -> int:
@@ -153,6 +168,19 @@ def _setting(name: str, value: int | None, default: int, env: Mapping[str, str],
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ValueError(f"{name} must be a whole number, at least {minimum}; not {value!r}")
     return value
+
+
+def voila_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``env`` (the process's environment by default) with :data:`TEMPLATE_ROOT` first on
+    ``JUPYTER_PATH``, where Voila looks for :data:`TEMPLATE`; the directories already there follow.
+
+    >>> voila_environment({"JUPYTER_PATH": "/x"})["JUPYTER_PATH"] == os.pathsep.join([str(TEMPLATE_ROOT), "/x"])
+    True
+    """
+    env = dict(os.environ if env is None else env)
+    others = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(TEMPLATE_ROOT)]
+    env["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATE_ROOT), *others])
+    return env
 
 
 def serve_host(host: str | None = None, env: Mapping[str, str] | None = None) -> str:
@@ -235,8 +263,9 @@ def store_directory(env: Mapping[str, str] | None = None) -> Path:
 
 @dataclass(frozen=True)
 class ServePlan:
-    """What the serve command runs: the Voila command line, the environment its kernels inherit,
-    and the lines it prints first."""
+    """What the serve command runs: the Voila command line, the environment of the server (where
+    Voila finds the template: :func:`voila_environment`) and of its kernels, and the lines it prints
+    first."""
 
     command: list[str]
     env: dict[str, str]
@@ -264,7 +293,7 @@ def serve_plan(
     classroom = class_mode(classroom, env)
     host = host or env.get("SPECULATION_HOST", "").strip() or (ALL_INTERFACES if classroom else DEFAULT_HOST)
     command = voila_command(notebook, port=port, host=host, env=env)
-    kernel_env = dict(env)
+    kernel_env = voila_environment(env)
     if classroom:
         if _is_loopback(host):
             raise ValueError(f"--class serves other devices: it cannot listen on loopback ({host}) only")
@@ -325,6 +354,8 @@ def voila_args(
         "--no-browser",
         f"--port={port}",
         f"--Voila.ip={host}",
+        # Voila's lab page less its CDN stylesheets; found through JUPYTER_PATH (voila_environment)
+        f"--VoilaConfiguration.template={TEMPLATE}",
         f"--MappingKernelManager.cull_idle_timeout={timeout}",
         f"--MappingKernelManager.cull_interval={interval}",
         "--MappingKernelManager.cull_connected=False",

@@ -14,6 +14,7 @@ One server serves the whole module (the README's options, culling shortened).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import time
@@ -22,7 +23,8 @@ from math import floor
 from pathlib import Path
 
 import pytest
-from browser_fixtures import click_until_changed
+from browser_fixtures import click_until_changed, is_outside
+from jupyter_core.paths import jupyter_path
 from voila_server import REPO, VoilaServer, page_kernel_id
 
 from speculation_nb import Rules, Session, odds
@@ -60,9 +62,30 @@ def test_the_app_command_and_the_tests_share_their_voila_options() -> None:
     assert "--MappingKernelManager.cull_interval=2" in shortened
     assert shortened[-2:] == ["--preheat_kernel=True", "--pool_size=3"]
     assert voila_args(APP, env={"SPECULATION_HOST": "0.0.0.0"})[3] == "--Voila.ip=0.0.0.0"
+    assert "--VoilaConfiguration.template=speculation" in served
     for bad in ({"SPECULATION_CULL_IDLE_TIMEOUT": "soon"}, {"SPECULATION_CULL_INTERVAL": "0"}):
         with pytest.raises(ValueError, match="SPECULATION_CULL"):
             voila_args(APP, env=bad)
+
+
+def test_voila_finds_the_apps_template_where_the_serve_command_says() -> None:
+    """Issue 23: the app's pages are Voila's lab page less its CDN stylesheets; Voila finds the
+    template under the Jupyter data directory that serve.py puts first on JUPYTER_PATH."""
+    from voila.paths import collect_template_paths
+
+    from speculation_nb.serve import TEMPLATE, TEMPLATE_ROOT, voila_environment
+
+    folder = TEMPLATE_ROOT / "voila" / "templates" / TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    env = voila_environment({"JUPYTER_PATH": "/elsewhere"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(TEMPLATE_ROOT), "/elsewhere"]
+    assert voila_environment(env) == env  # once is enough
+    roots = env["JUPYTER_PATH"].split(os.pathsep)
+    paths = collect_template_paths(["voila", "nbconvert"], TEMPLATE, prune=True, root_dirs=roots + jupyter_path())
+    assert paths[0] == str(folder)
+    # this template's pages name no other host; the base pages it replaces do
+    for name in ("index.html.j2", "page.html"):
+        assert "https://" not in re.sub(r"\{#.*?#\}", "", (folder / name).read_text(), flags=re.S), name
 
 
 @pytest.fixture(scope="module")
@@ -315,6 +338,24 @@ def test_a_deal_with_an_auction_matches_the_engine(app_server, open_page) -> Non
 # ---------------------------------------------------------------------------
 
 LANGUAGES = ("it", "en", "pt", "de")
+
+
+_LINKED_JS = """() => [...document.querySelectorAll('link[href], script[src], img[src], iframe[src]')]
+  .map(e => e.href || e.src)"""
+
+
+@pytest.mark.browser
+def test_the_apps_page_asks_nothing_beyond_this_machine(app_server, open_page) -> None:
+    """Issue 23, no outside request: the app's page (the speculation template: Voila's lab page
+    without its CDN stylesheets) links nothing from another host and requests nothing beyond
+    loopback while it loads and a card is turned (every request is watched: PageWatch)."""
+    page, watch = open_page(f"{app_server.url}?seed={SEED}")
+    page.locator(READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+    _next_card_answers(page)
+    linked = page.evaluate(_LINKED_JS)
+    assert linked and not [url for url in linked if is_outside(url)], linked
+    assert watch.outside_requests == []
+    watch.assert_clean()
 
 
 @pytest.mark.browser

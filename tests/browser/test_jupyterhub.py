@@ -358,9 +358,9 @@ def log_in(page: Any, user: str, password: str) -> None:
 
 
 def page_problems(watch: PageWatch, *refused: str) -> list[str]:
-    """What went wrong in a page, but for the failed loads of the ``refused`` addresses (a wrong
-    password's login page), what Voila's templates ask a CDN for (MathJax, Font Awesome), which
-    this offline machine cannot load and a school's browsers can, and ipympl's occasional
+    """What went wrong in a page (a request beyond loopback included: the hub serves the app with
+    its template, which links nothing from a CDN), but for the failed loads of the ``refused``
+    addresses (a wrong password's login page), and ipympl's occasional
     "drawImage ... 'broken' state" while a figure's first image loads (seen here once under load;
     cf. matplotlib/ipympl#472): the app's own browser test is the judge of the app's console."""
     return [
@@ -368,7 +368,7 @@ def page_problems(watch: PageWatch, *refused: str) -> list[str]:
         for problem in watch.problems
         if not (
             problem.startswith("console error: Failed to load resource:")
-            and ("[https://" in problem or any(problem.endswith(f"[{url}]") for url in refused))
+            and any(problem.endswith(f"[{url}]") for url in refused)
         )
         and not problem.startswith("console error: Error setting state: Failed to execute 'drawImage'")
     ]

@@ -761,4 +761,5 @@ def test_hub_config_without_redis_offers_no_table(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("SPECULATION_REDIS_REFEREE", raising=False)
     monkeypatch.delenv("SPECULATION_REDIS_STUDENT", raising=False)
     config = _hub_config(monkeypatch)
-    assert "environment" not in config.Spawner and "load_groups" not in config.JupyterHub
+    assert "SPECULATION_TABLE_STORE" not in config.Spawner.environment and "load_groups" not in config.JupyterHub
+    assert set(config.Spawner.environment) == {"JUPYTER_PATH"}  # only where the app's Voila template is

@@ -17,11 +17,12 @@ modules import the helpers (``PageWatch``, ``CHROMIUM``) from here.
 :func:`click_until_changed` clicks a button and waits until another element's text
 changes: the kernel behind the page answered.
 
-:class:`PageWatch` collects console errors, uncaught page errors and dialogs
-(``alert``/``confirm``, dismissed at once). It ignores exactly two things: the
-failed request for the Font Awesome stylesheet that Voila's templates ask a
-CDN for, which fails offline and harmlessly, and Voila's refused shutdown request
-when a page is reloaded (voila-dashboards/voila#1458).
+:class:`PageWatch` collects console errors, uncaught page errors, dialogs
+(``alert``/``confirm``, dismissed at once) and every request a page sends beyond
+this machine (:func:`is_outside`: any host but loopback; issue 23, "no outside
+request": the app's Voila template links nothing from a CDN, speculation_nb/serve.py).
+It ignores exactly one thing: Voila's refused shutdown request when a page is
+reloaded (voila-dashboards/voila#1458).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -42,6 +44,7 @@ __all__ = [
     "PageWatch",
     "browser",
     "click_until_changed",
+    "is_outside",
     "launch_chromium",
     "open_page",
 ]
@@ -55,12 +58,20 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
 ]
 
-#: The stylesheets Voila's templates (lab, reveal, classic, base page) link from a CDN.
-CDN_FONT_STYLESHEET = re.compile(
-    r"^https://cdn\.jsdelivr\.net/npm/"
-    r"(?:@fortawesome/fontawesome-free@[^/]+/css/(?:all|v4-shims)\.min\.css"
-    r"|font-awesome@[^/]+/css/font-awesome\.min\.css)$"
-)
+#: The hosts a page may ask: this machine (every server of the tests listens on loopback).
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+#: What a page makes itself and never fetches from a network.
+LOCAL_SCHEMES = frozenset({"data", "blob", "about"})
+
+
+def is_outside(url: str) -> bool:
+    """Does a request for ``url`` leave this machine?
+
+    >>> [is_outside(u) for u in ("http://127.0.0.1:8866/x", "data:,", "https://cdn.jsdelivr.net/a.css")]
+    [False, False, True]
+    """
+    parts = urlsplit(url)
+    return parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOOPBACK_HOSTS
 
 
 #: Voila's own shutdown request when a page unloads (a reload), which its XSRF check refuses
@@ -69,25 +80,29 @@ VOILA_SHUTDOWN = re.compile(r"^http://127\.0\.0\.1:\d+/voila/api/shutdown/[0-9a-
 
 
 def _is_known_harmless(text: str, url: str) -> bool:
-    if text.startswith("Failed to load resource") and "403" in text and VOILA_SHUTDOWN.match(url):
-        return True
-    return text.startswith("Failed to load resource") and bool(CDN_FONT_STYLESHEET.match(url))
+    return text.startswith("Failed to load resource") and "403" in text and bool(VOILA_SHUTDOWN.match(url))
 
 
 @dataclass
 class PageWatch:
-    """What went wrong in one page: console errors, page errors, dialogs."""
+    """What went wrong in one page: console errors, page errors, dialogs, requests beyond loopback."""
 
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
 
     def attach(self, page: Any) -> PageWatch:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("dialog", self._on_dialog)
+        page.on("request", self._on_request)
         return self
+
+    def _on_request(self, request: Any) -> None:
+        if is_outside(request.url):
+            self.outside_requests.append(request.url)
 
     def _on_console(self, message: Any) -> None:
         if message.type != "error":
@@ -110,6 +125,7 @@ class PageWatch:
             [f"console error: {e}" for e in self.console_errors]
             + [f"page error: {e}" for e in self.page_errors]
             + [f"dialog: {d}" for d in self.dialogs]
+            + [f"outside request: {u}" for u in self.outside_requests]
         )
 
     def assert_clean(self) -> None:

@@ -1,7 +1,8 @@
 """A real Voila server for the browser tests, the benchmarks and the load test.
 
 ``VoilaServer(notebook)`` (a context manager) starts ``python -m voila`` with
-exactly the options of the README's app command (``speculation_nb.serve``),
+exactly the options of the README's app command (``speculation_nb.serve``: its arguments, and
+its template found through ``JUPYTER_PATH``),
 on a free loopback port, waits until it answers and gives its base URL; on
 exit it stops the server and every kernel it started. It also observes the
 kernels from outside, as a test should: Voila does not list them (there is no
@@ -42,10 +43,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 try:
-    from speculation_nb.serve import voila_command
+    from speculation_nb.serve import voila_command, voila_environment
 except ImportError:  # a checkout that is not installed: the shared options from the tree
     sys.path.insert(0, str(REPO))
-    from speculation_nb.serve import voila_command
+    from speculation_nb.serve import voila_command, voila_environment
 
 __all__ = [
     "REPO",
@@ -177,13 +178,16 @@ class VoilaServer:
         self._tmp = tempfile.TemporaryDirectory(prefix="speculation-voila-")
         tmp = Path(self._tmp.name)
         self.log_path = tmp / "voila.log"
-        env = {
-            **os.environ,
-            "PYTHONUNBUFFERED": "1",
-            "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
-            "SPECULATION_HOST": "127.0.0.1",  # tests never listen beyond loopback
-            **self.extra_env,
-        }
+        # the app's Voila template is found as scripts/serve finds it (JUPYTER_PATH)
+        env = voila_environment(
+            {
+                **os.environ,
+                "PYTHONUNBUFFERED": "1",
+                "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
+                "SPECULATION_HOST": "127.0.0.1",  # tests never listen beyond loopback
+                **self.extra_env,
+            }
+        )
         self.port = free_port()
         # Voila serves files below its working directory: the repository, or the
         # notebook's own folder for one outside it (a variant being measured)
