@@ -97,6 +97,8 @@ class Controller(HasTraits):
         self.mode = mode
         self.temperament = temperament
         self._moment: int | None = None
+        #: Counts the notices given (``message``): each is one announcement (the views' live region).
+        self.message_serial = 0
         self._snaps: dict[tuple[int, int], Snapshot] = {}
         self._games_at: dict[tuple[int, int], Game] = {}
         #: Classroom mode: the seats computer players play (see the module docstring).
@@ -252,6 +254,8 @@ class Controller(HasTraits):
             self._publishers.remove(fn)
 
     def _changed(self, message: str = "", kind: str = "info") -> None:
+        if message:  # a new notice, even in the same words as the last: the live region speaks it once
+            self.message_serial += 1
         self.message = message
         self.message_kind = kind
         for fn in list(self._publishers):

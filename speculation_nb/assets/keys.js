@@ -46,9 +46,14 @@ function render({ model, el }) {
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
   el.appendChild(live);
-  const say = () => { live.textContent = model.get("text"); };
+  // Each say() in the kernel (a new "said") is one announcement: the same words again get a
+  // no-break space, so that the region changes and is read; a redraw says nothing.
+  const say = () => {
+    const text = model.get("text");
+    live.textContent = live.textContent === text ? text + "\u00a0" : text;
+  };
   say();
-  model.on("change:text", say);
+  model.on("change:said", say);
   const root = el.closest(".spec-app") || document.body;
   const keys = model.get("shortcuts");
   const shown = (b) => !!b && !b.disabled && b.offsetParent !== null;

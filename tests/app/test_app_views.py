@@ -476,6 +476,25 @@ def test_the_keys_are_named_and_the_live_region_speaks_the_new_chance():
     assert T.percent(p) in alt
 
 
+def test_a_refusal_is_said_once_and_again_when_repeated_and_a_redraw_says_nothing():
+    """Issue 23: the live region speaks each refusal once (a ``say``), not again on a redraw."""
+    a = make(players=4, seed=6, mode="classroom")
+    c, helper = a.controller, a.helper
+    assert helper is not None
+    c.open_auction()
+    bidder = next(s for s in range(4) if s != c.game.holder)
+    said = helper.said
+    a.call(c.bid, bidder, 9999)  # more than their stack: refused (P2)
+    assert helper.said == said + 1 and helper.text.startswith("Rule P2") and helper.text == c.message
+    a.refresh()
+    a.refresh()  # a redraw: nothing said again
+    assert helper.said == said + 1
+    a.call(c.bid, bidder, 9999)  # the same refusal again: said again
+    assert helper.said == said + 2 and helper.text == c.message
+    a.call(c.bid, bidder, 1)  # a good bid: no news, and the chance has not changed
+    assert helper.said == said + 2
+
+
 def test_the_key_module_fetches_nothing():
     assert "http" not in ESM and "import " not in ESM.replace("export default", "")
 

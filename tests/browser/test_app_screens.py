@@ -259,11 +259,61 @@ def test_a_bad_link_opens_the_app_and_says_so(open_app, query, refused, ace) -> 
     watch.assert_clean()
 
 
+#: Records every announcement of the live region (``window.said``) and every computer bid or offer
+#: the message line shows (``window.auto``), from now on.
+LISTEN_JS = """() => {
+  const live = document.querySelector('.spec-live');
+  const message = document.querySelector('.spec-message');
+  window.said = [];
+  window.auto = [];
+  new MutationObserver(() => window.said.push(live.textContent.trim()))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+  new MutationObserver(() => {
+    const text = message.textContent.trim();
+    if (/ bids \\d+| asks for bids/.test(text) && window.auto.at(-1) !== text) window.auto.push(text);
+  }).observe(message, {childList: true, characterData: true, subtree: true, attributes: true});
+}"""
+
+
+def bid_by_enter(page, amount: str) -> None:
+    field = page.locator(".spec-bid-amount input").first
+    field.fill(amount)
+    field.press("Enter")
+
+
+@pytest.mark.browser
+def test_a_refusal_is_announced_once_and_again_when_repeated(open_app) -> None:
+    """Issue 23: a refusal ("Rule P2: ...") is spoken by the live region once; a redraw that
+    follows (a good bid, which changes no chance) says nothing; the same refusal again is said again."""
+    page, watch = open_app(QUERY, 1280, 800)
+    page.locator("button.spec-open-auction:enabled").first.click()
+    page.locator(".spec-bid-row").first.wait_for(state="visible", timeout=30_000)
+    page.evaluate(LISTEN_JS)
+    bid_by_enter(page, "9999")
+    page.wait_for_selector(".spec-message-error", timeout=30_000)
+    refusal = page.locator(".spec-message").first.inner_text().strip()
+    assert refusal.startswith("Rule P2"), refusal
+    page.wait_for_function("r => window.said.includes(r)", arg=refusal, timeout=30_000)
+    bid_by_enter(page, "1")  # a good bid: the message line clears, the chance is the same
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.spec-standing-bid')].some(td => td.textContent === '1')",
+        timeout=30_000,
+    )
+    page.wait_for_selector(".spec-message-error", state="detached", timeout=30_000)
+    bid_by_enter(page, "9999")
+    page.wait_for_function("() => window.said.length >= 2", timeout=30_000)
+    said = page.evaluate("() => window.said")
+    assert said == [refusal, refusal], said  # once each time, nothing in between
+    watch.assert_clean()
+
+
 @pytest.mark.browser
 def test_computer_players_act_one_at_a_time_in_the_page(open_app) -> None:
     """Play mode at the slow pace (``?pace=slow``): after a card, the computers' actions
-    arrive one by one, each announced in the message line, and the page answers meanwhile."""
+    arrive one by one, each announced in the message line and once by the live region (issue 23),
+    and the page answers meanwhile."""
     page, watch = open_app("?seed=9&pace=slow", 1280, 800)
+    page.evaluate(LISTEN_JS)
     message = page.locator(".spec-message").first
     for _ in range(6):  # turn up cards until a computer holder asks for bids
         next_card(page)
@@ -291,4 +341,12 @@ def test_computer_players_act_one_at_a_time_in_the_page(open_app) -> None:
     )
     live = page.locator(".spec-live").first.text_content()
     assert "bids" in live or "sells" in live or "chance" in live
+    # each computer action shown is spoken, once
+    page.wait_for_function(
+        "() => window.auto.length >= 2 && window.auto.every(a => window.said.some(s => s.startsWith(a)))",
+        timeout=60_000,
+    )
+    said, auto = page.evaluate("() => [window.said, window.auto]")
+    for action in auto:
+        assert sum(s.startswith(action) for s in said) == 1, (action, said)
     watch.assert_clean()

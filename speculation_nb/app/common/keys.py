@@ -16,9 +16,11 @@ nothing is fetched from anywhere).
   redrawn (Offer, Sell, B, F), it moves to the same control drawn again, else to the first
   control of the area that replaced it, else to the step controls; never to the page.
 * **Landmark**: the app's root is the page's ``main`` region.
-* **Live region**: ``text`` is spoken by screen readers when it changes (the chance
-  that the best trump holds after each card, each computer action), in an
-  ``aria-live`` element that the module creates once and only ever changes the text of.
+* **Live region**: ``say(text)`` has screen readers speak ``text`` once (the chance that the
+  best trump holds after each card, each refusal, each computer action), in an ``aria-live``
+  element that the module creates once and only ever changes the text of. Each ``say`` is
+  one announcement: the same words said again (a refusal repeated) are spoken again, and
+  nothing else (a redraw, a trait that did not change) speaks.
 
 Works wherever anywidget does: JupyterLab, Voila, the static site (JupyterLite).
 Without anywidget the app still works, with neither keys nor live region.
@@ -47,16 +49,23 @@ def _helper_class() -> Any:
     global _CLASS
     if _CLASS is None:
         import anywidget
-        from traitlets import Dict, Unicode
+        from traitlets import Dict, Int, Unicode
 
         class KeyHelper(anywidget.AnyWidget):
             """Keys, focus fixes and the live region (see the module docstring)."""
 
             _esm = widget_file("keys.js")
             text = Unicode("").tag(sync=True)
+            said = Int(0).tag(sync=True)  # bumped by each say(): the module speaks text then
             shortcuts = Dict().tag(sync=True)
             submits = Dict().tag(sync=True)
             labels = Dict().tag(sync=True)
+
+            def say(self, text: str) -> None:
+                """Have screen readers speak ``text`` once (see the module docstring)."""
+                with self.hold_sync():
+                    self.text = text
+                    self.said += 1
 
         _CLASS = KeyHelper
     return _CLASS

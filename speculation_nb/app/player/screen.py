@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 __all__ = ["SpeculationApp", "app", "card_html", "from_request", "query_settings", "read_query", "table_code"]
 
 log = logging.getLogger("speculation_nb.widgets")
+#: The notices the live region speaks: refusals (and failures) and the computer players' actions.
+NEWS = ("error", "auto")
 
 
 def simulation_panel(controller: Controller) -> Any:
@@ -127,6 +129,8 @@ class SpeculationApp:
         self.controller.pace = pace
         self.last_error: BaseException | None = None
         self._busy = False
+        self._heard = -1  # the controller's message_serial last spoken
+        self._chance = ""  # the chance last spoken
         self.ui = UI()
         self._build(charts, table_store)
         if notice:
@@ -295,11 +299,17 @@ class SpeculationApp:
             self.settings.refresh(c)
             self.charts.refresh(c, game, snap, t)
             if self.helper is not None:
-                spoken = self.odds.spoken(c, game, snap, t)
-                if c.message_kind == "auto" and c.message:
-                    spoken = f"{c.message} {spoken}"
-                if self.helper.text != spoken:
-                    self.helper.text = spoken
+                self._speak(c, self.odds.spoken(c, game, snap, t))
+
+    def _speak(self, c: Controller, chance: str) -> None:
+        """The live region: each refusal and each computer action once, as it comes (a redraw
+        says nothing again), then the chance when it changed (issue 23)."""
+        news = c.message if c.message_kind in NEWS and c.message_serial != self._heard else ""
+        self._heard = c.message_serial
+        said = " ".join(x for x in (news, "" if chance == self._chance else chance) if x)
+        self._chance = chance
+        if said and self.helper is not None:
+            self.helper.say(said)
 
 
 def read_query(query: str | None = None) -> QueryResult:

@@ -344,7 +344,7 @@ class MemberApp:
         toggle_class(ui.message, "spec-message-error", error and bool(text))
         toggle_class(ui.message, "spec-message-ok", not error and bool(text))
         if self.helper is not None and self.helper.text != text:
-            self.helper.text = text
+            self.helper.say(text)
         joined = self.joined and not self.closed
         if joined and self.address.table is None:  # joined or rejoined: a reload comes back here (T8)
             self.address.table = code
