@@ -101,6 +101,19 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-share-ask`` (the question before a file replaces a played session, also
   ``spec-ask``: ``spec-share-ask-text``, ``spec-share-ask-yes`` "Replace",
   ``spec-share-ask-no`` "Keep my session"), ``spec-share-message``
+* "Set up a moment" (``app/player/composer_panel.py``, model ``app/composer.py``, issue 25): the
+  ``spec-compose-slot`` (below the table and the odds: the ``spec-open-compose`` opener over
+  ``spec-compose-box``), ``spec-compose`` (the editor), ``spec-compose-heading``,
+  ``spec-compose-row``, ``spec-compose-bank`` (a select), ``spec-compose-bank-open``,
+  ``spec-compose-question``, ``spec-compose-players``, ``spec-compose-preset``,
+  ``spec-compose-hand``, ``spec-compose-v1``, ``spec-compose-v2``, ``spec-compose-dealer``,
+  ``spec-compose-turn-up``, ``spec-compose-seats`` (rows ``spec-compose-seat``: ``spec-compose-up``,
+  ``spec-compose-down``, ``spec-compose-stack``), ``spec-compose-dead``, ``spec-compose-holder``,
+  ``spec-compose-paid``, ``spec-compose-pot``, ``spec-compose-due``, ``spec-compose-summary``,
+  ``spec-compose-open``, ``spec-compose-message`` (+ ``spec-compose-error`` / ``spec-compose-ok``;
+  a field it names: ``spec-compose-invalid``), ``spec-compose-title``, ``spec-compose-ask``,
+  ``spec-compose-keep``, ``spec-compose-download`` (``a.spec-compose-file``),
+  ``spec-compose-upload``
 * the shared table, the teacher's side (``app/teacher/panel.py``, drawing
   ``classroom/host_session.py``): ``spec-table-slot`` (below the share slot: the
   ``spec-open-table`` opener over ``spec-table-box``, or the one line

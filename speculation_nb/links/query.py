@@ -43,6 +43,7 @@ __all__ = [
     "DEFAULT_PLAYERS",
     "ENDS",
     "MAX_MOVES",
+    "MAX_QUESTION",
     "MODES",
     "PAGE_SETTINGS",
     "PARAMS",
@@ -79,6 +80,10 @@ STANDARD = Rules(players=DEFAULT_PLAYERS)
 #: The longest ``moves`` a link may carry (characters): a long session is a few thousand.
 MAX_MOVES = 20_000
 _SHOWN = 24  # the longest value a refusal quotes
+#: The longest question a composed moment's link or file carries (characters).
+MAX_QUESTION = 500
+_UP_CHARS = 52 * 4 + MAX_PLAYERS  # every card turned up, "10S." each, seats joined by "_"
+_STACK_CHARS = MAX_PLAYERS * 20
 
 
 @dataclass(frozen=True)
@@ -151,6 +156,18 @@ PARAMS: dict[str, Param] = {
         Param("moves", "text", "the actions of every deal (links.share)", high=MAX_MOVES),
         Param("step", "whole", "the moment shown in that deal", None, 0, MAX_ACTIONS),
         Param("end", "choice", "how the session ended (G3)", choices=ENDS),
+        # a composed moment (links.composed): its public view only, never a seed
+        Param("turnup", "text", "a composed moment's turn-up card (links.composed)", high=4),
+        Param("dealer", "whole", "a composed moment's dealer, from 1", None, 1, MAX_PLAYERS),
+        Param("up", "text", "each seat's turned-up cards, seats by _, cards by .", high=_UP_CHARS),
+        Param("down", "text", "each pile's face-down count, by .", high=2 * MAX_PLAYERS),
+        Param("dead", "whole", "the dead pile's face-down count (V2)", 0, 0, 5),
+        Param("holder", "whole", "the best trump's holder, from 1", None, 1, MAX_PLAYERS),
+        Param("paid", "whole", "what the holder paid for the best trump", None, 1, MAX_CHIPS),
+        Param("stacks", "text", "each seat's chips now, by .", high=_STACK_CHARS),
+        Param("pot", "whole", "the chips in the pot now", None, 0, MAX_CHIPS),
+        Param("due", "whole", "the seat due to turn up a card, from 1", None, 1, MAX_PLAYERS),
+        Param("ask", "text", "the question asked at a composed moment", high=MAX_QUESTION),
         *_names().values(),
     )
 }

@@ -1,5 +1,6 @@
 """A saved game or session as a file: :func:`save_name` names it, :func:`read_save` reads a file a
-person uploads, a saved game (``Game.to_json``) or a saved session (``Session.to_json``), refused
+person uploads, a saved game (``Game.to_json``), a saved session (``Session.to_json``) or a file of
+composed moments (:mod:`.composed`), refused
 with a :class:`~.query.ShareError` when it is not one (:mod:`.share` repeats these names)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.saving import GAME_FORMAT, SESSION_FORMAT, VERSION
 from ..engine.session import Session
+from .composed import MOMENTS_FORMAT, MomentEntry, read_moments
 from .query import ShareError
 
 __all__ = ["MAX_SAVE_BYTES", "read_save", "save_name"]
@@ -26,8 +28,9 @@ def save_name(thing: Game | Session) -> str:
     return f"speculation-deal{seed}.json"
 
 
-def read_save(data: bytes | str) -> Game | Session:
-    """A saved game or session from the bytes of a file; anything else raises :class:`ShareError`:
+def read_save(data: bytes | str) -> Game | Session | tuple[MomentEntry, ...]:
+    """A saved game or session from the bytes of a file, or a file of composed moments (their public
+    views only, :func:`.composed.read_moments`); anything else raises :class:`ShareError`:
     ``save.too_large``, ``save.not_text``, ``save.not_json``, ``save.not_a_save`` (JSON, but no
     game or session), ``save.version`` (a save of another version) or ``save.damaged`` (a save
     that does not replay)."""
@@ -51,6 +54,8 @@ def read_save(data: bytes | str) -> Game | Session:
     except (ValueError, RecursionError):
         raise ShareError("save.not_json", "the file is not JSON") from None
     kind = data_.get("format") if isinstance(data_, dict) else None
+    if kind == MOMENTS_FORMAT:
+        return read_moments(data_)
     loaders: dict[str, Any] = {GAME_FORMAT: Game, SESSION_FORMAT: Session}
     if not isinstance(kind, str) or kind not in loaders:
         raise ShareError("save.not_a_save", "the file is JSON but not a saved game or session")

@@ -22,9 +22,12 @@ Two further panels are built on first open (:mod:`.panel_opener`): the simulatio
 (:mod:`.simulation_panel`) in ``ui.odds_slot``, below the step controls (on a phone, below
 the charts, as UI.md sketches), and sharing and saving
 (:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
-``app.sharing`` are their openers. Below them, ``ui.table_slot`` holds ``app.hosting``: "Open the
-table to the class" (:mod:`.host_panel`, the shared table's teacher's side), or one line where
-no shared table can be opened.
+``app.sharing`` are their openers. "Set up a moment" (:mod:`.composer_panel`, issue 25) opens in
+``ui.compose_slot``, below the table and the odds; ``app.composing`` is its opener, and
+:meth:`SpeculationApp.open_moment` opens a composed :class:`~speculation_nb.Moment`.
+Below them, ``ui.table_slot`` holds ``app.hosting``: "Open the table to the class"
+(:mod:`.host_panel`, the shared table's teacher's side), or one line where no shared table can be
+opened.
 """
 
 from __future__ import annotations
@@ -77,6 +80,13 @@ def simulation_panel(controller: Controller) -> Any:
     from .simulation_panel import SimulationPanel
 
     return SimulationPanel(controller)
+
+
+def composer_panel(controller: Controller) -> Any:
+    """The editor of "Set up a moment" (:mod:`.composer_panel`), imported on its first open."""
+    from .composer_panel import ComposerPanel
+
+    return ComposerPanel(controller)
 
 
 class SpeculationApp:
@@ -209,6 +219,15 @@ class SpeculationApp:
         """Run ``fn(*args)`` as a button would: refusals become the page's message line."""
         self.guard(lambda: fn(*args))()
 
+    def open_moment(self, moment: Any, seed: int | None = None) -> Any:
+        """Open a composed :class:`~speculation_nb.Moment` (or a
+        :class:`~speculation_nb.links.composed.MomentEntry`) with its odds at once, its unseen cards
+        dealt from ``seed`` (None: a secret seed); returns the :class:`~speculation_nb.Game`. An
+        unreachable moment raises ``IllegalAction`` naming the rule (nothing changes)."""
+        from ..composer import open_moment
+
+        return open_moment(self.controller, moment, seed=seed)
+
     def settings_rules(self) -> Rules:
         """The :class:`Rules` the settings panel describes (raises ``ValueError`` if impossible)."""
         return self.settings.rules()
@@ -235,6 +254,11 @@ class SpeculationApp:
             self, ui.odds_slot, "simulation", simulation_panel, "button.open_simulation", "tooltip.open_simulation"
         )
         self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel, "button.open_share", "tooltip.open_share")
+        ui.compose_slot = widgets.VBox([])
+        ui.compose_slot.add_class("spec-compose-slot")
+        self.composing = PanelOpener(
+            self, ui.compose_slot, "compose", composer_panel, "button.open_composer", "tooltip.open_composer"
+        )
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox(
             [self.table.widget, *self.controls.widgets, self.trade.widget, ui.odds_slot, self.log.widget]
@@ -250,7 +274,7 @@ class SpeculationApp:
         ui.table_slot = widgets.VBox([])
         ui.table_slot.add_class("spec-table-slot")
         self.hosting = table_opener(self, ui.table_slot, table_store)
-        ui.app = widgets.VBox([*top, ui.main, self.settings.widget, ui.table_slot])
+        ui.app = widgets.VBox([*top, ui.main, ui.compose_slot, self.settings.widget, ui.table_slot])
         ui.app.add_class("spec-app")
 
     def _fail(self) -> None:
@@ -282,7 +306,7 @@ class SpeculationApp:
             if getattr(self, "_texts_lang", None) != t.lang:
                 self._texts_lang = t.lang
                 views = (self.header, self.controls, self.odds, self.charts, self.auction, self.trade)
-                for view in (*views, self.simulation, self.sharing, self.hosting):
+                for view in (*views, self.simulation, self.sharing, self.composing, self.hosting):
                     view.texts(t)
                 self.settings.texts(t)
                 if self.helper is not None:

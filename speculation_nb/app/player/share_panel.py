@@ -44,10 +44,14 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ... import players
 from ...assets import asset_text
+from ...engine.errors import Refusal
 from ...engine.game import Game
 from ...engine.session import Session
 from ...languages.markup import escape as esc
 from ...languages.translator import error_text
+from ...links.check import verify_check
+from ...links.composed import MomentEntry, composed_query, moments_json, read_composed
+from ...links.query import query_params
 from ...links.share import (
     SharedMoment,
     ShareError,
@@ -61,6 +65,7 @@ from ...links.share import (
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.panel import ControllerPanel, tagged
+from ..composer import open_moment, public_entry
 from ..model import DEFAULT_NAMES
 
 __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query"]
@@ -101,16 +106,27 @@ def open_from_query(controller: Any, query: str | Mapping[str, str]) -> bool:
     (True), or do nothing when it names none (False). A link whose check character does not
     match, or that cannot be read, is refused with one line in the page (``controller.notify``),
     and the app starts as the rest of the address says. A link whose replay stops at a move the
-    rules refuse opens at the last move that replays, and the line says why it stopped there."""
+    rules refuse opens at the last move that replays, and the line says why it stopped there.
+    A composed moment's link (:mod:`speculation_nb.links.composed`) opens that moment, its unseen
+    cards dealt afresh from a secret seed (or is refused, naming the rule)."""
     try:
+        if isinstance(query, str):
+            verify_check(query)
+            params = query_params(query)
+        else:
+            params = dict(query)
+        composed = read_composed(params)  # a composed moment: its unseen cards dealt afresh, secretly
+        if composed is not None:
+            open_moment(controller, composed)
+            return True
         if isinstance(query, str):
             moment = read_shared_link(query)
         else:
-            moment = read_shared_moment(dict(query), stop=True)
+            moment = read_shared_moment(params, stop=True)
         if moment is None:
             return False
         apply_moment(controller, moment)
-    except ShareError as error:
+    except Refusal as error:  # a link that does not replay, a composed moment the rules refuse
         controller.notify(controller.t("error.share.refused", reason=error_text(error, controller.t)), "error")
         return False
     if moment.stopped is not None:
@@ -134,7 +150,9 @@ class SharePanel(ControllerPanel):
         self.message_kind = ""
         self._file: tuple[str, str, str] | None = None  # (key of the button's words, file name, data URL)
         self._file_moment: tuple[Any, ...] | None = None
-        self._waiting: Game | Session | None = None  # a file read, waiting for the answer to the question
+        self._waiting: Game | Session | tuple[MomentEntry, ...] | None = (
+            None  # a file read, waiting for the answer to the question
+        )
         self._message_class = ""
         self._build()
         controller.observe(self._on_change, "version")
@@ -178,8 +196,12 @@ class SharePanel(ControllerPanel):
         return (id(c.session), c.session.deal_number, len(c.game.history), c.session.over)
 
     def query(self) -> str:
-        """The query of the moment shown (see :func:`speculation_nb.links.share.moment_query`)."""
+        """The query of the moment shown (see :func:`speculation_nb.links.share.moment_query`); of a
+        composed moment, its public view only (:func:`speculation_nb.links.composed.composed_query`)."""
         c = self.controller
+        entry = public_entry(c)
+        if entry is not None:
+            return composed_query(entry, {"lang": c.lang})
         settings = {"mode": c.mode, "human": getattr(c, "human", 0), "temperament": c.temperament, "lang": c.lang}
         names = default_names(c.rules.players, c.temperament)
         return moment_query(c.session, c.moment, settings, names)
@@ -197,6 +219,13 @@ class SharePanel(ControllerPanel):
         if self.hidden:
             self._say("class.host.share_hidden", "error")
             return ""
+        entry = public_entry(c)
+        if entry is not None:  # a composed moment: its public view, never the cards dealt for it
+            text = moments_json([entry])
+            self._file = ("label.share.download_moment", "speculation-moment.json", _data_url(text))
+            self._file_moment = self._moment()
+            self._say("", "")
+            return text
         thing: Game | Session = c.game if what == "deal" else c.session
         text = thing.to_json()
         key = "label.share.download_deal" if what == "deal" else "label.share.download_session"
@@ -254,7 +283,11 @@ class SharePanel(ControllerPanel):
         self._waiting = None
         self.asker.drop()
 
-    def _open(self, loaded: Game | Session) -> None:
+    def _open(self, loaded: Game | Session | tuple[MomentEntry, ...]) -> None:
+        if isinstance(loaded, tuple):  # a file of composed moments: the first opens, dealt afresh
+            open_moment(self.controller, loaded[0])
+            self._say("status.share.opened_moment", "ok", count=len(loaded))
+            return
         if isinstance(loaded, Game):
             names = (
                 self.controller.session.names if len(self.controller.session.names) == loaded.rules.players else None
@@ -297,7 +330,9 @@ class SharePanel(ControllerPanel):
                 name=best.name,
                 chips=t.number(best.stack),
             )
-        if isinstance(waiting, Game):
+        if isinstance(waiting, tuple):
+            opened = t.plural("confirm.share.opens_moments", len(waiting))
+        elif isinstance(waiting, Game):
             opened = t.plural("confirm.share.opens_deal", len(waiting.history))
         else:
             opened = t("confirm.share.opens_session", deal=t.number(waiting.deal_number), seed=waiting.seed)
@@ -330,8 +365,11 @@ class SharePanel(ControllerPanel):
                 f"{esc(t('button.share.copy'))}</button>"
                 f'<span class="spec-share-copied" aria-live="polite"></span>'
             )
-        ui.save_deal.description = t("button.share.save_deal")
+        composed = getattr(self.controller, "composed", None) is not None
+        ui.save_deal.description = t("button.share.save_moment" if composed else "button.share.save_deal")
         ui.save_session.description = t("button.share.save_session")
+        if composed:  # a composed session's file would hold the cards dealt for it: the moment only
+            ui.save_session.layout.display = "none"
         ui.open.description = t("button.share.open")
         ui.open.tooltip = t("tooltip.share.open")
         self.asker.words(
