@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..engine import bank
 from ..engine.cards import Card
@@ -48,6 +49,7 @@ __all__ = [
     "ComposerForm",
     "FormError",
     "build",
+    "composed_entry",
     "form_of",
     "moment_names",
     "open_moment",
@@ -56,6 +58,8 @@ __all__ = [
 ]
 
 _SPLIT = re.compile(r"[\s,;]+")
+#: The entry each composed session was opened from (its share link and file carry that view only).
+_COMPOSED: WeakKeyDictionary[Session, MomentEntry] = WeakKeyDictionary()
 
 
 class FormError(Refusal):
@@ -247,22 +251,29 @@ def open_moment(
     """Open ``moment`` (a :class:`Moment`, or a :class:`MomentEntry` with its question) in
     ``controller`` (a :class:`~.model.Controller`): a deal of its own, composed from ``seed``
     (None: a secret one), shown live with its exact odds, in classroom mode (no computer player
-    moves it on); ``controller.composed`` is then its
-    entry, and the share panel links and saves the public view only. Raises what :func:`compose`
-    raises (nothing changes then). Returns the :class:`Game`."""
+    moves it on); :func:`composed_entry` is then its entry, and the share panel links and saves
+    the public view only. Raises what :func:`compose` raises (nothing changes then). Returns the
+    :class:`Game`."""
     entry = moment if isinstance(moment, MomentEntry) else MomentEntry(moment)
     game = compose(entry.moment, seed)
     names = names or moment_names(entry.moment, getattr(controller, "temperament", "mixed"))
     if getattr(controller, "mode", "classroom") != "classroom":
         controller.mode = "classroom"  # a question deal: the teacher drives every seat, nothing moves by itself
-    controller.replace_session(Session.from_game(game, names), None, composed=entry)
+    session = Session.from_game(game, names)
+    _COMPOSED[session] = entry
+    controller.replace_session(session, None)
     return game
+
+
+def composed_entry(controller: Any) -> MomentEntry | None:
+    """The entry a controller's session was composed from (:func:`open_moment`), else None."""
+    return _COMPOSED.get(controller.session)
 
 
 def public_entry(controller: Any) -> MomentEntry | None:
     """The public view of the moment shown, when the session shown was composed (None otherwise):
     the moment as it stands now if it is one (a live deal, no auction open), else the one composed."""
-    entry: MomentEntry | None = getattr(controller, "composed", None)
+    entry = composed_entry(controller)
     if entry is None:
         return None
     shown = controller.shown

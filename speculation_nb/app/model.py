@@ -300,14 +300,11 @@ class Controller(HasTraits):
             self.human = min(max(0, human), n - 1)
         self.replace_session(Session(rules, names, deals, seed))
 
-    def replace_session(self, session: Session, moment: int | None = None, composed: Any = None) -> None:
+    def replace_session(self, session: Session, moment: int | None = None) -> None:
         """Show ``session`` from now on (a new one, a loaded save, a shared link), at
-        ``moment`` of its live deal (None: now). Replay, caches and notes start afresh.
-        ``composed``: the public ``Moment`` it was composed from (:mod:`.composer`), else None."""
+        ``moment`` of its live deal (None: now). Replay, caches and notes start afresh."""
         self._pacer.forget()
         self.session = session
-        #: The composed moment shown (share links and files then carry its public view only).
-        self.composed = composed
         self.human = min(max(0, self.human), session.rules.players - 1)
         self._snaps.clear()
         self._games_at.clear()

@@ -16,7 +16,7 @@ import brute_force
 import pytest
 
 from speculation_nb import Game, Moment, Rules, odds
-from speculation_nb.app.composer import Composer, ComposerForm, FormError, build, form_of, open_moment
+from speculation_nb.app.composer import Composer, ComposerForm, FormError, build, composed_entry, form_of, open_moment
 from speculation_nb.app.player.screen import SpeculationApp, from_request
 from speculation_nb.engine import bank
 from speculation_nb.engine.errors import IllegalAction
@@ -99,7 +99,7 @@ def test_the_editor_builds_each_bank_moment_and_opens_it_with_its_odds(app, q):
         "Mary Crawford",
         "Edmund Bertram",
     ]
-    assert c.composed is not None and c.composed.moment == q.to_moment()
+    assert composed_entry(c) is not None and composed_entry(c).moment == q.to_moment()
     assert c.snapshot().odds.hold == odds.hold_probability(c.game)  # the odds panel's moment: at once
     assert app.odds.widget is not None
 
@@ -192,7 +192,7 @@ def test_the_share_link_carries_the_public_view_and_reopens_the_same_moment(app,
         again = from_request(query, charts="static")
         assert Moment.of(again.controller.game) == Moment.of(app.controller.game)
         assert numbers(again.controller.game) == numbers(app.controller.game)
-        assert again.controller.composed.question == app.t(q.key)
+        assert composed_entry(again.controller).question == app.t(q.key)
         layouts.add(again.controller.game.initial_layout)
         again.close()
     assert len(layouts) > 1  # the unseen cards are dealt afresh each time it opens
@@ -239,7 +239,7 @@ def test_my_moments_are_kept_in_a_file_and_offered_beside_the_banks(app):
     other.composing.panel.ui.bank_open.click()
     other.composing.panel.ui.open.click()
     assert str(other.controller.game.best_trump) == "K♥"
-    assert other.controller.composed.question == "What is the King worth now?"
+    assert composed_entry(other.controller).question == "What is the King worth now?"
     assert not other.composing.panel.load_file(b'{"format": "speculation_nb.game"}')
     other.close()
 

@@ -65,7 +65,7 @@ from ...links.share import (
 from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.panel import ControllerPanel, tagged
-from ..composer import open_moment, public_entry
+from ..composer import composed_entry, open_moment, public_entry
 from ..model import DEFAULT_NAMES
 
 __all__ = ["SharePanel", "apply_moment", "default_names", "open_from_query"]
@@ -365,7 +365,7 @@ class SharePanel(ControllerPanel):
                 f"{esc(t('button.share.copy'))}</button>"
                 f'<span class="spec-share-copied" aria-live="polite"></span>'
             )
-        composed = getattr(self.controller, "composed", None) is not None
+        composed = composed_entry(self.controller) is not None
         ui.save_deal.description = t("button.share.save_moment" if composed else "button.share.save_deal")
         ui.save_session.description = t("button.share.save_session")
         if composed:  # a composed session's file would hold the cards dealt for it: the moment only
