@@ -108,19 +108,20 @@ def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any
 
 def _rules(params: Mapping[str, str]) -> Rules:
     uniform = _given(params, "ante")
+    settings = {  # each value is read (ShareError naming it); the rules say whether they go together
+        "players": _given(params, "players"),
+        "hand_size": _given(params, "hand"),
+        "jack_five": _given(params, "v1"),
+        "dead_hand": _given(params, "v2"),
+        "blind_trading": _given(params, "v3"),
+        "price_cap": _given(params, "cap"),
+        "ante": "traditional" if uniform is None else "uniform",
+        "uniform_ante": STANDARD.uniform_ante if uniform is None else uniform,
+        "start_chips": _given(params, "chips"),
+        "preset": _given(params, "preset"),
+    }
     try:
-        return Rules(
-            players=_given(params, "players"),
-            hand_size=_given(params, "hand"),
-            jack_five=_given(params, "v1"),
-            dead_hand=_given(params, "v2"),
-            blind_trading=_given(params, "v3"),
-            price_cap=_given(params, "cap"),
-            ante="traditional" if uniform is None else "uniform",
-            uniform_ante=STANDARD.uniform_ante if uniform is None else uniform,
-            start_chips=_given(params, "chips"),
-            preset=_given(params, "preset"),
-        )
+        return Rules(**settings)
     except ValueError as error:
         raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
 
