@@ -22,6 +22,8 @@ teacher's screen (a :class:`~.teacher_game.TableGame`: the app's controller, or 
   the teacher's game publishes the moment shown before the teacher's screen redraws.
 * **the teacher's actions** (pause, take over, a computer player, place a student, the poll):
   checked by the referee; a refusal becomes the session's :attr:`notice`, nothing changes.
+* **the answers** (T7): a CSV file per question or for the whole lesson (:meth:`HostSession.answers`);
+  a printable handout of the moment shown (:meth:`HostSession.handout`).
 * **export** (T10): the table's record as JSON (:attr:`exported`), names included, and the
   session's seed (the teacher's file: it replays the session).
 * **close** (T9, T10): :meth:`close_table` wipes the table (students are told), forgets it on
@@ -44,6 +46,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import IllegalAction
+from ..languages.translator import Translator
+from ..links.handout import handout_html, handout_name
+from .answers import answers_csv, answers_name
 from .codes import show_code
 from .errors import TableRefusal
 from .notice import Notice
@@ -94,6 +99,8 @@ class HostSession:
         self.kept: dict[str, str] | None = None
         self.notice = Notice()
         self.exported: Export | None = None
+        self.answers_file: Export | None = None  #: the answers as CSV (:meth:`answers`)
+        self.handout_file: Export | None = None  #: the moment's printable page (:meth:`handout`)
         self._closing = False  # this session is closing the table itself
         self._observers: list[Callable[[], None]] = []
 
@@ -208,7 +215,7 @@ class HostSession:
         self.referee = referee
         self._closing = False
         self.kept = None
-        self.exported = None
+        self.exported = self.answers_file = self.handout_file = None
         self._keep({"code": referee.code, "secret": referee.host_secret})
         referee.observe(self._on_table)
         self.game.attach(self._publish)
@@ -318,7 +325,37 @@ class HostSession:
         return self._act(self._live().ask)
 
     def close_poll(self) -> bool:
+        """T7: time is up (the referee refuses later answers)."""
         return self._act(self._live().close_poll)
+
+    def reveal_poll(self) -> bool:
+        """T7: show the answers (on the teacher's page: the class's projector)."""
+        return self._act(self._live().reveal_poll)
+
+    def answers(self, t: Translator, *, named: bool = False, poll: int | None = None, base: str = "") -> Export:
+        """T7, T10: the answers of poll ``poll`` (None: of the whole lesson) as a CSV file worded by
+        ``t`` (:func:`.answers.answers_csv`: names or anonymous ids, the exact prices), kept as
+        :attr:`answers_file`."""
+        referee = self._live()
+        text = answers_csv(referee.export(), t, named=named, poll=poll, base=base)
+        self.answers_file = Export(answers_name(referee.code, poll), text)
+        self._changed()
+        return self.answers_file
+
+    def handout(self, t: Translator) -> Export:
+        """A printable handout of the moment shown, worded by ``t``
+        (:func:`~speculation_nb.links.handout.handout_html`), kept as :attr:`handout_file`."""
+        referee = self._live()
+        session, step = referee.host.session, referee.host.moment
+        poll = referee.poll
+        asked = poll is not None and (poll.deal, poll.step) == (session.deal_number, step) and poll.question
+        question = t(f"bank.{poll.question}.question") if poll is not None and asked else ""
+        text = handout_html(
+            session.game.at(step), t, question=question or t("class.member.poll_question"), names=session.names
+        )
+        self.handout_file = Export(handout_name(session.deal_number, step), text)
+        self._changed()
+        return self.handout_file
 
     def export(self) -> str:
         """T10: the table's record (JSON, names included) as :attr:`exported`; returns the JSON."""
@@ -341,7 +378,7 @@ class HostSession:
             self._closing = False
         self._stop()
         self._keep(None)
-        self.exported = None
+        self.exported = self.answers_file = self.handout_file = None
         self.tell("class.host.closed_seed", seed=seed)
 
     def let_go(self) -> None:

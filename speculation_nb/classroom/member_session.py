@@ -258,7 +258,7 @@ class MemberSession:
         """Send ``price`` as this member's answer to the open poll (T7: a poll open, a price in range)."""
         poll = None if self.moment is None else self.moment.poll
         if poll is None or not poll.open:
-            raise refusal("T7", "no_poll")
+            raise refusal("T7", "no_poll" if poll is None else "poll_locked")
         checked = check_price(price)
         self._send("answer", functools.partial(self._answered, checked), poll=poll.id, price=checked)
 

@@ -34,6 +34,7 @@ from ..odds import record
 from ..odds.moment import DEAL_KEYS, AuctionView, DealMoment, Odds
 
 __all__ = [
+    "POLL_STATES",
     "SEAT_KINDS",
     "AuctionView",
     "Due",
@@ -60,11 +61,19 @@ class SeatView:
     members: tuple[str, ...]
 
 
+#: A poll's states (T7): answers taken, time is up, the answers shown on the projector.
+POLL_STATES = ("open", "locked", "revealed")
+
+
 @dataclass(frozen=True)
 class PollView:
+    """The poll as every member sees it: its number, whether it takes answers, how many came,
+    and its state (:data:`POLL_STATES`); never an answer or a name."""
+
     id: int
     open: bool
     answers: int
+    state: str = "open"
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,7 @@ def public_moment(
     (default: now). ``live``: the teacher shows now (default: ``step`` is the last moment);
     ``names``: the seats' display names (default: the session's); ``seats``: who sits at each
     seat (``{"kind": ..., "members": [names]}``, default: all free); ``poll``: the poll's
-    public part (``{"id", "open", "answers"}``)."""
+    public part (``{"id", "open", "answers", "state"}``)."""
     current = session.game
     last = len(current.history)
     k = last if step is None else step
@@ -136,7 +145,7 @@ def public_moment(
             for s in (seats if seats is not None else [{"kind": "free", "members": []}] * n)
         ],
         "last_event": plain_json(dict(events[-1])) if events else None,
-        "poll": None if poll is None else {"id": poll["id"], "open": poll["open"], "answers": poll["answers"]},
+        "poll": None if poll is None else {k: poll[k] for k in ("id", "open", "answers", "state") if k in poll},
     }
 
 
@@ -166,12 +175,14 @@ def read_public_moment(data: Any) -> Moment:
     poll = None
     if d["poll"] is not None:
         p = record.obj(d["poll"], "poll")
-        if set(p) != {"id", "open", "answers"}:
-            raise record.fail("poll", "{id, open, answers}", p)
+        if set(p) - {"state"} != {"id", "open", "answers"} or p.get("state", "open") not in POLL_STATES:
+            raise record.fail("poll", f"{{id, open, answers, state: one of {POLL_STATES}}}", p)
+        opened = record.boolean(p["open"], "poll.open")
         poll = PollView(
             record.whole(p["id"], "poll.id"),
-            record.boolean(p["open"], "poll.open"),
+            opened,
             record.whole(p["answers"], "poll.answers"),
+            str(p.get("state", "open" if opened else "locked")),  # (an older referee's poll has none)
         )
     event = None if d["last_event"] is None else record.obj(d["last_event"], "last_event")
     if event is not None and not isinstance(event.get("kind"), str):

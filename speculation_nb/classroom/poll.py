@@ -1,31 +1,35 @@
 """T7, "What would you pay?": a poll of the whole class at one moment (``docs/TABLE.md``).
 
-The teacher opens a poll at the moment shown; every member (seated or watching) answers a
-price in whole chips, ``0`` to :data:`MAX_PRICE` (the last answer of a member counts); the
-teacher closes it. The poll keeps what the odds said of that moment (the fair price, O4, and
-each seat's break-even price, exact Fractions) and, once the deal has ended, what the best
-trump of that moment turned out to be worth to whoever held it at the end: the pot it took if
-it held, 0 if it did not (:meth:`Poll.settle`). Answers are by member id; the projector shows
-them anonymously unless the teacher shows names (the host panel's choice).
+The teacher opens a poll at the moment shown; every member (seated or watching) answers a price
+in whole chips, ``0`` to :data:`MAX_PRICE` (the last answer of a member counts, with the time it
+came); the teacher locks it ("time is up": :meth:`Poll.close`, later answers are refused here,
+T7), then reveals it (:meth:`Poll.reveal`: until then nobody but the count is shown, the
+projector included). Its :attr:`Poll.state` is ``"open"``, ``"locked"`` or ``"revealed"``. The
+poll keeps what the odds said of that moment (the fair price, O4, and each seat's break-even
+price, exact Fractions) and, once the deal has ended, what the best trump of that moment turned
+out to be worth to whoever held it at the end: the pot it took if it held, 0 if it did not
+(:meth:`Poll.settle`). Answers are by member id; the projector shows them anonymously unless the
+teacher shows names (the host panel's choice).
 
 >>> p = Poll(1, deal=1, step=3, fair=Fraction(36, 7), break_even={1: Fraction(5, 2)}, holder=0, best="QH")
 >>> p.answer("m1", 4); p.answer("m2", 7); p.answer("m1", 5)
->>> p.median(), p.histogram(2)
-(Fraction(6, 1), [(0, 3, 0), (4, 7, 2)])
+>>> p.median(), p.histogram(2), p.state
+(Fraction(6, 1), [(5, 6, 1), (7, 8, 1)], 'open')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from fractions import Fraction
-from math import ceil
 from typing import Any
 
 from .. import odds
 from ..engine.game import Game
 from ..odds.moment import Odds
 from ..odds.prices import Prices
+from .bins import Bins, price_bins
 from .errors import TableRefusal
 
 __all__ = ["MAX_PRICE", "Poll", "check_price"]
@@ -56,6 +60,13 @@ class Poll:
     open: bool = True
     answers: dict[str, int] = field(default_factory=dict)
     worth: int | None = None
+    revealed: bool = False
+    #: member id -> when their last answer came (ISO 8601, UTC, to the second)
+    times: dict[str, str] = field(default_factory=dict)
+    #: member id -> the seat they answered from (a spectator has none)
+    seats: dict[str, int] = field(default_factory=dict)
+    #: the question bank's id of the moment asked (a question deal), ``""`` at the live table
+    question: str = ""
 
     @classmethod
     def at(cls, poll_id: int, game: Game, deal: int) -> Poll:
@@ -70,14 +81,31 @@ class Poll:
         """The poll's prices as every screen shows them: whole chips, half up (O4)."""
         return Prices.rounded(self.fair, self.break_even)
 
-    def answer(self, member: str, price: object) -> None:
-        """Record ``member``'s answer (the last one counts); T7 if closed or not a price."""
+    @property
+    def state(self) -> str:
+        """``"open"`` (answers taken), ``"locked"`` (time is up) or ``"revealed"`` (shown)."""
+        return "open" if self.open else "revealed" if self.revealed else "locked"
+
+    def answer(self, member: str, price: object, at: datetime | None = None, seat: int | None = None) -> None:
+        """Record ``member``'s answer (the last one counts), its time (``at``, default now) and the
+        seat it came from (None: watching); T7 ``table.poll_locked`` once the time is up,
+        ``table.bad_price`` if not a price."""
         if not self.open:
-            raise TableRefusal("T7", "table.poll_closed")
+            raise TableRefusal("T7", "table.poll_locked")
         self.answers[member] = check_price(price)
+        self.seats.pop(member, None)
+        if seat is not None:
+            self.seats[member] = int(seat)
+        when = datetime.now(timezone.utc) if at is None else at
+        self.times[member] = when.astimezone(timezone.utc).replace(microsecond=0).isoformat()
 
     def close(self) -> None:
+        """Lock the answers ("time is up")."""
         self.open = False
+
+    def reveal(self) -> None:
+        """Show the answers (locking them first if still open)."""
+        self.open, self.revealed = False, True
 
     def median(self) -> Fraction | None:
         """The median answer, exact (the mean of the two middle ones for an even count); None
@@ -90,20 +118,14 @@ class Poll:
             return Fraction(prices[middle])
         return Fraction(prices[middle - 1] + prices[middle], 2)
 
+    def bins(self, bins: int = 10) -> Bins:
+        """The answers' price ranges, following their spread (:func:`.bins.price_bins`: at most
+        ``bins`` ranges of one width over the bulk, and an overflow range for far answers)."""
+        return price_bins(self.answers.values(), self.fair, bins)
+
     def histogram(self, bins: int = 10) -> list[tuple[int, int, int]]:
-        """The answers counted in ``bins`` ranges of whole chips of one width, from 0 up to the
-        largest of the answers and the fair price: ``(low, high, count)``, both ends included."""
-        if bins < 1:
-            raise ValueError(f"a histogram has at least one bin, not {bins}")
-        top = max([*self.answers.values(), ceil(self.fair), 0])
-        width = max(1, ceil((top + 1) / bins))
-        counts = [0] * bins
-        for price in self.answers.values():
-            counts[min(price // width, bins - 1)] += 1
-        out = [(i * width, (i + 1) * width - 1, counts[i]) for i in range(bins)]
-        low, _, count = out[-1]
-        out[-1] = (low, max(top, low + width - 1), count)
-        return out
+        """The rows ``(low, high, count)`` of :meth:`bins`, both ends included."""
+        return list(self.bins(bins).rows)
 
     def settle(self, game: Game) -> None:
         """Once ``game`` (the deal asked about) is over: the worth of the moment's best trump to
@@ -114,8 +136,9 @@ class Poll:
             self.worth = odds.pot_played_for(game) if held else 0
 
     def public(self) -> dict[str, Any]:
-        """What every member sees: ``{"id", "open", "answers"}`` (the number of answers)."""
-        return {"id": self.id, "open": self.open, "answers": len(self.answers)}
+        """What every member sees: ``{"id", "open", "answers", "state"}`` (the number of answers;
+        never an answer or a name)."""
+        return {"id": self.id, "open": self.open, "answers": len(self.answers), "state": self.state}
 
     def to_dict(self) -> dict[str, Any]:
         """The poll in the table's record and export (answers by member id, Fractions as ``"p/q"``)."""
@@ -130,6 +153,10 @@ class Poll:
             "open": self.open,
             "answers": dict(self.answers),
             "worth": self.worth,
+            "revealed": self.revealed,
+            "times": dict(self.times),
+            "seats": dict(self.seats),
+            "question": self.question,
         }
 
     @classmethod
@@ -149,6 +176,10 @@ class Poll:
                 open=bool(data["open"]),
                 answers=answers,
                 worth=None if worth is None else int(worth),
+                revealed=bool(data.get("revealed", False)),  # (a record of an older referee has none)
+                times={str(k): str(v) for k, v in dict(data.get("times", {})).items()},
+                seats={str(k): int(v) for k, v in dict(data.get("seats", {})).items()},
+                question=str(data.get("question", "")),
             )
         except (KeyError, TypeError, ValueError, TableRefusal) as error:
             raise ValueError(f"not a valid poll: {error}") from None

@@ -5,7 +5,7 @@ The record holds the session, the moment shown, the members and seats, the polls
 action, the referee's cursor and the desk's memory, and only a hash of the host secret. The
 export is for the teacher: the session and the seed that replays it (never the class's while the
 table is open), who did each action, the members with their names and the polls with their
-answers, and no secret or hash.
+answers (and the same answers as CSV, :mod:`.answers`), and no secret or hash.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..languages.translator import translator
+from .answers import answers_csv
 from .codes import read_code, same_secret, secret_hash
 from .poll import Poll
 from .stores.base import TableStore
@@ -64,7 +66,7 @@ def table_export(referee: Referee) -> dict[str, Any]:
     """T10: the table's record for the teacher (see the module docstring)."""
     session = referee.host.session
     referee.ledger.attribute(session, referee.roster.computers)
-    return {
+    export = {
         "format": RECORD_FORMAT + ".export",
         "version": 1,
         "code": referee.code,
@@ -79,6 +81,8 @@ def table_export(referee: Referee) -> dict[str, Any]:
         "joins": referee.roster.joins,
         "polls": [p.to_dict() for p in referee.polls],
     }
+    # the answers as the teacher takes them home (one CSV row per answer, names included, English)
+    return export | {"answers_csv": answers_csv(export, translator("en"), named=True)}
 
 
 def wipe_kept_table(store: TableStore, code: str, host_secret: str) -> bool:

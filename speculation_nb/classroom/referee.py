@@ -255,11 +255,11 @@ class Referee:
             return {"ok": True, "rid": rid}, True
         if kind == "answer":
             poll = self.poll
-            if poll is None or not poll.open:
+            if poll is None:
                 raise TableRefusal("T7", "table.no_poll")
             if request.get("poll") != poll.id:
                 raise TableRefusal("T7", "table.poll_closed")
-            poll.answer(member.id, request.get("price"))
+            poll.answer(member.id, request.get("price"), seat=member.seat)  # T7: refused once locked
             self._poll_event()
             return {"ok": True, "rid": rid, "seat": member.seat}, True
         return self._act(member, request, rid)
@@ -375,13 +375,17 @@ class Referee:
         self._changed()
         return poll
 
-    def close_poll(self) -> None:
+    def close_poll(self, reveal: bool = False) -> None:
+        """T7: lock the answers ("time is up"); ``reveal``: show them too (locking them first)."""
         self._require_live()
-        if self.poll is None or not self.poll.open:
+        if self.poll is None or (self.poll.revealed if reveal else not self.poll.open):
             raise TableRefusal("T7", "table.no_poll")
-        self.poll.close()
+        self.poll.reveal() if reveal else self.poll.close()
         self._poll_event()
         self._changed()
+
+    def reveal_poll(self) -> None:
+        self.close_poll(reveal=True)
 
     def _poll_event(self) -> None:
         if self.poll is not None:

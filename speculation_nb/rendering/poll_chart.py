@@ -1,14 +1,16 @@
 """The answers to "What would you pay?" (T7) as the projector shows them: HTML bars and words.
 
-:func:`poll_html` draws a :class:`speculation_nb.classroom.poll.Poll`: a sentence with every number
-(how many answered, the median answer beside the fair price of that moment, each seat's
+:func:`poll_html` draws a :class:`speculation_nb.classroom.poll.Poll`: a sentence with every
+number (how many answered, the median answer beside the fair price of that moment, each seat's
 break-even, both in the whole chips every screen shows, and once the deal ended what the best
 trump turned out to be worth), the sentence saying why the break-even can sit below the fair
-price, then a table of price ranges, each with its bar, its count in figures and, in words,
-which of the numbers above fall in it. The bars are decoration (``aria-hidden``): the counts
-and marks are text, so nothing is told by colour or length alone. With ``names`` the answers
-are listed by name (the teacher chose to show them); otherwise they stay anonymous. Everything
-typed by a student is escaped.
+price, the exact values as fractions, then a table of price ranges (following the answers'
+spread, with "more than X" for far answers: :meth:`~speculation_nb.classroom.poll.Poll.bins`),
+each with its bar, its count in figures and, in words, which of the numbers above fall in it.
+Until the teacher reveals the answers (T7: open, then locked), only how many answered is shown.
+The bars are decoration (``aria-hidden``): the counts and marks are text, so nothing is told by
+colour or length alone. With ``names`` the answers are listed by name (the teacher chose to show
+them); otherwise they stay anonymous. Everything typed by a student is escaped.
 """
 
 from __future__ import annotations
@@ -67,20 +69,38 @@ def _summary(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
     return " · ".join(parts)
 
 
+def _exact(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
+    """The exact values (O4) as fractions: the fair price and each seat's break-even."""
+    parts = [t("class.host.poll.exact", fair=str(Fraction(poll.fair)))]
+    for seat, value in sorted(poll.break_even.items()):
+        name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
+        parts.append(t("class.host.poll.exact_break_even", name=name, price=str(Fraction(value))))
+    return " · ".join(parts)
+
+
 def poll_html(
     poll: Any, seat_names: Sequence[str], t: Translator, names: Mapping[str, str] | None = None, bins: int = BINS
 ) -> str:
     """The poll as HTML (see the module docstring). ``seat_names``: the seats' names;
     ``names``: member id -> name, to list the answers by name (None: anonymous)."""
-    title_key = "class.host.poll.title_open" if poll.open else "class.host.poll.title_closed"
+    state = getattr(poll, "state", "open" if poll.open else "revealed")
+    title_key = {"open": "class.host.poll.title_open", "locked": "class.host.poll.title_locked"}.get(
+        state, "class.host.poll.title_revealed"
+    )
     out = [
-        '<div class="spec-poll-chart">',
+        f'<div class="spec-poll-chart" data-state="{esc(state)}">',
         f'<div class="spec-poll-head"><b>{esc(t(title_key, deal=poll.deal, step=poll.step))}</b></div>',
-        f'<div class="spec-poll-sum">{esc(_summary(poll, seat_names, t))}</div>',
     ]
+    if state != "revealed":  # T7: until the reveal, the count only (the projector is the class's)
+        count = t.plural("class.host.poll.answers", len(poll.answers))
+        out.append(f'<div class="spec-poll-sum">{esc(count)} · {esc(t("class.host.poll.hidden"))}</div></div>')
+        return "".join(out)
+    out.append(f'<div class="spec-poll-sum">{esc(_summary(poll, seat_names, t))}</div>')
     if poll.break_even:  # the fair price and the break-evens side by side: why they differ
         out.append(f'<div class="spec-poll-why">{esc(t("odds.why_below"))}</div>')
-    rows = poll.histogram(bins) if poll.answers else []
+    out.append(f'<div class="spec-poll-exact">{esc(_exact(poll, seat_names, t))}</div>')
+    binned = poll.bins(bins) if poll.answers else None
+    rows = list(binned.rows) if binned is not None else []
     if rows:
         top = max(count for _lo, _hi, count in rows) or 1
         marks = _marks(poll, seat_names, t)
@@ -97,11 +117,12 @@ def poll_html(
                 for value, words in marks
                 if (i == 0 and value < lo) or (lo <= value < hi + 1) or (i == last and value >= hi + 1)
             ]
-            span = (
-                t.number(int(lo))
-                if lo == hi
-                else t("class.host.poll.range", low=t.number(int(lo)), high=t.number(int(hi)))
-            )
+            if i == last and binned is not None and binned.overflow:
+                span = t("class.host.poll.more_than", price=t.number(int(lo) - 1))
+            elif lo == hi:
+                span = t.number(int(lo))
+            else:
+                span = t("class.host.poll.range", low=t.number(int(lo)), high=t.number(int(hi)))
             width = round(100 * count / top)
             empty = " spec-poll-empty" if count == 0 else ""
             out.append(

@@ -260,8 +260,35 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
         arg=answers,
         timeout=TIMEOUT_MS,
     )
+    # Until the reveal the projector shows the count only (T7): no median, no histogram.
+    assert teacher.locator(".spec-poll-chart[data-state='open'] table").count() == 0
+    # Time is up: the referee refuses a later answer, in words, whatever a page shows.
+    click_when_shown(teacher, "button.spec-host-close-poll")
+    wait_moment(students, code, "the poll locked", lambda m: m.poll is not None and m.poll.state == "locked")
+    late = crowd[0].wait_reply(crowd[0].post("answer", poll=poll_id, price=99))
+    assert not late.ok and (late.rule, late.key) == ("T7", "table.poll_locked"), late
+    alice.wait_for_function(
+        "() => /Time is up/.test(document.querySelector('.spec-member-poll')?.innerText || '')",
+        timeout=TIMEOUT_MS,
+    )
+    assert teacher.locator(".spec-poll-chart table").count() == 0
+    # The reveal: the histogram beside the exact prices, anonymous; names on the teacher's demand.
+    click_when_shown(teacher, "button.spec-host-reveal-poll")
+    teacher.wait_for_selector(".spec-poll-chart[data-state='revealed'] table", timeout=TIMEOUT_MS)
     median = sorted([*prices, 4])[answers // 2]
-    assert str(median) in poll_text.inner_text()
+    assert str(median) in poll_text.inner_text() and "exact" in poll_text.inner_text()
+    assert "Student 3" not in poll_text.inner_text()
+    teacher.locator(".spec-host-show-names input:visible").first.check()
+    teacher.wait_for_function(
+        "() => (document.querySelector('.spec-host-poll')?.innerText || '').includes('Student 3')",
+        timeout=TIMEOUT_MS,
+    )
+    alice.wait_for_function(
+        "() => /on the board/.test(document.querySelector('.spec-member-poll')?.innerText || '')",
+        timeout=TIMEOUT_MS,
+    )
+    for page in (alice, bob):  # a student's page never receives the answers' names
+        assert "Student 3" not in page.content()
     ARTIFACTS.mkdir(exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
     alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)

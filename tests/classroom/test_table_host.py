@@ -14,6 +14,7 @@ import functools
 import html
 import json
 import re
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
@@ -27,6 +28,7 @@ from loops import in_thread, run_loop
 from speculation_nb import Action
 from speculation_nb.app import SpeculationApp
 from speculation_nb.app.common.device_memory import dump_memory
+from speculation_nb.app.common.parts import shown as visible
 from speculation_nb.app.model import Controller
 from speculation_nb.app.teacher.panel import MEMORY_KEY, HostPanel
 from speculation_nb.classroom.codes import show_code
@@ -324,9 +326,18 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
         assert (await member.join(f"S{i}", None)).ok
     for member, price in zip(members, (3, 9, 5), strict=True):
         assert (await member.answer(price)).ok
+    shown = text(panel.ui.poll.value)  # T7: until the reveal, the count only
+    assert T.plural("class.host.poll.answers", 3) in shown and T("class.host.poll.hidden") in shown
+    assert "median" not in shown and not visible(panel.ui.show_names) and not visible(panel.ui.reveal_poll)
+    panel.ui.close_poll.click()  # time is up
+    assert referee.poll.state == "locked" and visible(panel.ui.reveal_poll)
+    assert not (await members[0].answer(4)).ok and poll.answers[members[0].member] == 3
+    assert "median" not in text(panel.ui.poll.value)
+    panel.ui.reveal_poll.click()
+    assert referee.poll.state == "revealed" and visible(panel.ui.show_names)
     shown = text(panel.ui.poll.value)
-    assert T.plural("class.host.poll.answers", 3) in shown
     assert T("class.host.poll.median", price=price_text(poll.median(), T)) in shown
+    assert T("class.host.poll.exact", fair=str(poll.fair)) in shown
     assert poll.median() == 5
     assert T("class.host.poll.fair", price=T.number(snap.odds.prices.fair)) in shown  # whole chips (O4)
     for seat, value in snap.odds.prices.break_even.items():
@@ -339,9 +350,19 @@ async def test_t7_a_poll_shows_the_median_beside_the_fair_price_and_each_break_e
     assert "S0" not in shown  # T7: anonymous unless the teacher shows names
     panel.ui.show_names.value = True
     assert all(f"S{i}" in text(panel.ui.poll.value) for i in range(3))
-    panel.ui.close_poll.click()
-    assert referee.poll is None or not referee.poll.open
-    assert T("class.host.poll.title_closed", deal=poll.deal, step=poll.step) in text(panel.ui.poll.value)
+    assert T("class.host.poll.title_revealed", deal=poll.deal, step=poll.step) in text(panel.ui.poll.value)
+    panel.ui.answers_one.click()  # the answers as a CSV download: anonymous ids unless chosen
+    link = html.unescape(panel.ui.answers_download.value)
+    assert "data:text/csv" in link and "S0" not in link and f"-poll-{poll.id}.csv" in link
+    panel.ui.answers_names.value = True
+    panel.ui.answers_all.click()
+    text_ = urllib.parse.unquote(html.unescape(panel.ui.answers_download.value))
+    assert all(f"S{i}" in text_ for i in range(3)) and str(poll.fair) in text_
+    panel.ui.handout.click()  # the printable page of the moment shown, beside the CSV
+    text_ = urllib.parse.unquote(html.unescape(panel.ui.answers_download.value))
+    assert "data:text/html" in text_ and "spec-handout-answer" in text_ and str(poll.fair) in text_
+    panel.ui.ask.click()  # a new question: anonymous again
+    assert not panel.ui.show_names.value and referee.poll.id == 2
     app.close()
 
 
@@ -662,6 +683,7 @@ def test_t7_every_answer_and_every_number_of_the_poll_is_shown_once(prices, fair
     poll = Poll(1, deal=1, step=0, fair=fair, break_even=dict(enumerate(spans, 1)), holder=0, best="QH")
     for i, price in enumerate(prices):
         poll.answer(f"m{i}", price)
+    poll.reveal()
     seats = ["Fanny", "Edmund", "Mary", "Henry", "William"]
     shown = poll_html(poll, seats, T)
     rows = re.findall(r"<tr><td class=\"spec-poll-range\">.*?</tr>", shown)

@@ -386,9 +386,14 @@ def test_t7_the_poll_field_shows_while_open_and_the_answer_reaches_the_referee(t
     assert message(page) == T("class.member.poll_sent", price="7")
     assert sorted(table.referee.poll.answers.values()) == [3, 7]
     assert table.referee.poll.id == poll.id
-    table.referee.close_poll()
+    table.referee.close_poll()  # time is up: the field goes, the words say so (T7)
     table.serve()
-    assert not visible(page.ui.member_poll)
+    assert visible(page.ui.member_poll) and not visible(page.ui.member_poll_row)
+    assert words(page.ui.member_poll_question.value) == T("class.member.poll_locked")
+    table.referee.reveal_poll()
+    table.serve()
+    assert words(page.ui.member_poll_question.value) == T("class.member.poll_revealed")
+    assert "W" not in page.ui.member_poll.children[0].value  # no name, no answer on a student's page
 
 
 def test_t7_a_price_out_of_range_is_refused_in_words(table: Table) -> None:

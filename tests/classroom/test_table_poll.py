@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 from fractions import Fraction
@@ -46,16 +47,50 @@ def test_T7_the_median_is_exact(prices):
         assert isinstance(median, Fraction) and median == Fraction(statistics.median(prices))
 
 
-@given(st.lists(st.integers(0, 500), max_size=80), st.integers(1, 20), st.fractions(0, 600))
-def test_T7_the_histogram_counts_every_answer_once_in_bins_of_one_width(prices, bins, fair):
-    out = poll_of(prices, fair).histogram(bins)
-    assert len(out) == bins and sum(c for _, _, c in out) == len(prices)
-    assert out[0][0] == 0 and all(out[i][1] + 1 == out[i + 1][0] for i in range(bins - 1))
-    widths = {hi - lo + 1 for lo, hi, _ in out[:-1]}
-    assert len(widths) <= 1
-    assert out[-1][1] >= max([*prices, fair.__ceil__()])
-    for price in prices:
-        assert sum(c for lo, hi, c in out if lo <= price <= hi) >= 1
+@given(st.lists(st.integers(0, MAX_PRICE), max_size=80), st.integers(1, 20), st.fractions(0, 600))
+def test_T7_the_histogram_counts_every_answer_once_in_contiguous_bins_of_one_width(prices, bins, fair):
+    binned = poll_of(prices, fair).bins(bins)
+    rows = list(binned.rows)
+    regular = rows[:-1] if binned.overflow else rows
+    assert 1 <= len(regular) <= bins and sum(c for _, _, c in rows) == len(prices)
+    assert all(rows[i][1] + 1 == rows[i + 1][0] for i in range(len(rows) - 1))
+    assert len({hi - lo + 1 for lo, hi, _ in regular}) == 1
+    for price in prices:  # each answer in exactly one range, counted there
+        assert sum(1 for lo, hi, _ in rows if lo <= price <= hi) == 1
+    for lo, hi, count in rows:
+        assert count == sum(1 for p in prices if lo <= p <= hi)
+    if binned.overflow:
+        assert rows[-1][1] == max(prices) and rows[-1][2] >= 1
+    if prices and not binned.overflow:
+        assert rows[-1][1] >= max(prices)
+
+
+@given(st.lists(st.integers(0, 1000), min_size=3, max_size=60), st.integers(2, 12), st.fractions(0, 1000))
+def test_T7_one_far_answer_does_not_squeeze_the_others_into_one_bin(prices, bins, fair):
+    """An answer of 10**9 goes to the overflow range "more than X"; the others keep ranges
+    as narrow as their own spread (and the fair price) gives, as without it."""
+    binned = poll_of([*prices, MAX_PRICE], fair).bins(bins)
+    assert binned.overflow and binned.rows[-1][1] == MAX_PRICE
+    regular = binned.rows[:-1]
+    width = regular[0][1] - regular[0][0] + 1
+    near = [p for p in prices if p <= regular[-1][1]]
+    span = max([*near, int(fair) + 1]) - min([*near, int(fair)]) + 1
+    assert width <= max(1, -(-span // bins))
+    if len(set(near)) >= 2:  # two different answers of the bulk are never in one range
+        lowest, highest = min(near), max(near)
+        assert not any(lo <= lowest and highest <= hi for lo, hi, _ in regular)
+    assert sum(c for _, _, c in binned.rows) == len(prices) + 1
+
+
+def test_T7_the_bins_of_a_small_class_are_single_chips_and_the_far_answer_is_more_than():
+    assert poll_of([2, 3, 3, 4, 5, 10**9], Fraction(4)).bins(8).rows == (
+        (2, 2, 1),
+        (3, 3, 2),
+        (4, 4, 1),
+        (5, 5, 1),
+        (6, 10**9, 1),
+    )
+    assert poll_of([], Fraction(7)).histogram(8)[-1] == (7, 7, 0)
 
 
 def test_T7_the_last_answer_counts_and_prices_are_whole_chips():
@@ -67,9 +102,13 @@ def test_T7_the_last_answer_counts_and_prices_are_whole_chips():
             poll.answer("m2", bad)
         assert (info.value.rule, info.value.key) == ("T7", "table.bad_price")
     poll.close()
+    assert poll.state == "locked"
     with pytest.raises(TableRefusal) as info:
         poll.answer("m0", 1)
-    assert info.value.key == "table.poll_closed"
+    assert (info.value.rule, info.value.key) == ("T7", "table.poll_locked")
+    assert poll.answers == {"m0": 12, "m1": 9}
+    poll.reveal()
+    assert poll.state == "revealed" and set(poll.times) == {"m0", "m1"}
     assert Poll.from_dict(poll.to_dict()) == poll
     with pytest.raises(ValueError, match="not a valid poll"):
         Poll.from_dict({**poll.to_dict(), "fair": "x"})
@@ -98,17 +137,39 @@ def test_T7_a_class_answers_the_poll_and_it_keeps_the_moments_exact_prices():
     moment = members[0].latest()
     assert moment.poll is not None and (moment.poll.id, moment.poll.open, moment.poll.answers) == (1, True, 30)
     events = [r for _, r in store.read(referee.code, "events") if r["kind"] == "poll"]
-    assert events[-1]["poll"] == {"id": 1, "open": True, "answers": 30}
+    assert events[-1]["poll"] == {"id": 1, "open": True, "answers": 30, "state": "open"}
     with pytest.raises(TableRefusal) as info:
         referee.ask()
     assert (info.value.rule, info.value.key) == ("T7", "table.poll_open")
     assert ask(members[0], referee, "answer", poll=99, price=1).key == "table.poll_closed"
     assert ask(members[0], referee, "answer", poll=poll.id, price=-3).key == "table.bad_price"
-    referee.close_poll()
-    assert ask(members[0], referee, "answer", poll=poll.id, price=3).key == "table.no_poll"
-    assert poll.answers == last and not poll.open
+    referee.close_poll()  # time is up: the referee refuses later answers, in words (T7)
+    late = ask(members[0], referee, "answer", poll=poll.id, price=3)
+    assert (late.ok, late.rule, late.key) == (False, "T7", "table.poll_locked")
+    assert poll.answers == last and poll.state == "locked"
+    assert members[0].latest().poll.state == "locked"
     with pytest.raises(TableRefusal):
         referee.close_poll()
+    referee.reveal_poll()
+    assert poll.state == "revealed" and members[0].latest().poll.state == "revealed"
+    assert ask(members[0], referee, "answer", poll=poll.id, price=3).key == "table.poll_locked"
+    with pytest.raises(TableRefusal):
+        referee.reveal_poll()
+    # What the class reads (the moment, the events) never holds an answer or a spectator's name.
+    readable = json.dumps([store.get(referee.code, "moment"), store.read(referee.code, "events")])
+    assert "Student 29" not in readable and '"times"' not in readable
+    assert Poll.from_dict(poll.to_dict()) == poll
+
+
+def test_T7_the_teacher_may_reveal_an_open_poll_at_once_which_locks_it():
+    store = MemoryStore()
+    referee = Referee.open(store, SessionHost(fresh(5)))
+    member = join(store, referee, "Ann")
+    poll = referee.ask()
+    assert ask(member, referee, "answer", poll=poll.id, price=4).ok
+    referee.reveal_poll()
+    assert poll.state == "revealed" and not ask(member, referee, "answer", poll=poll.id, price=5).ok
+    assert poll.answers == {member.member: 4}
 
 
 def test_T7_once_the_deal_ends_the_poll_knows_what_the_best_trump_was_worth():

@@ -98,6 +98,7 @@ def build_controls(ui: UI, t: Translator) -> None:
     ui.member_poll_answer = button("spec-member-poll-answer", "primary")
     poll_row = widgets.HBox([ui.member_poll_price, ui.member_poll_answer])
     poll_row.add_class("spec-member-row")
+    ui.member_poll_row = poll_row
     ui.member_poll = widgets.VBox([ui.member_poll_question, poll_row])
     ui.member_poll.add_class("spec-member-poll")
     ui.member_table = html_widget("spec-member-table")  # the table, the odds and the seats
@@ -119,7 +120,6 @@ def word_controls(ui: UI, t: Translator) -> None:
         (ui.member_poll_answer, "class.member.poll_answer", "class.member.tooltip_poll_answer"),
     ):
         set_traits(b, description=t(label), tooltip=t(tip))
-    ui.member_poll_question.value = f"<b>{esc(t('class.member.poll_question'))}</b>"
 
 
 def draw_actions(

@@ -384,8 +384,13 @@ class MemberApp:
         set_traits(ui.member_table, value=table)
         busy = self.session.waiting("act")
         self._span = draw_actions(ui, t, m, me, self.session.buyers()[:MAX_SEATS], busy, self._span)
-        poll_open = m.poll is not None and m.poll.open
-        show(ui.member_poll, poll_open)
+        poll = m.poll  # T7: the question while open; then "time is up", then "on the board"
+        show(ui.member_poll, poll is not None)
+        show(ui.member_poll_row, poll is not None and poll.open)
+        key = "class.member.poll_question"
+        if poll is not None and not poll.open:
+            key = "class.member.poll_revealed" if poll.state == "revealed" else "class.member.poll_locked"
+        set_traits(ui.member_poll_question, value=f"<b>{esc(t(key))}</b>")
 
     def _seat_label(self, names: list[str], seat: int) -> str:
         """The seat's display name, or its number when that name is the member's own."""

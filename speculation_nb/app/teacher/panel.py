@@ -17,8 +17,11 @@ table closes the kept one (T10: its students are told). Once open:
 * each seat: free, its students (escaped names), a computer player or you; Take over / Give
   back, and a computer player on or off (an empty seat only); the spectators; moving a student
   to another seat or to the spectators;
-* the poll: "Ask: what would you pay?" at the moment shown, Close the poll, Show names, and the
-  answers (:func:`.poll_chart.poll_html`: every number in words and figures);
+* the poll as a lesson runs it (T7): "Ask: what would you pay?" at the moment shown, "Time is
+  up" (the referee refuses later answers), Reveal the answers, then Show names (the teacher's
+  choice; names never go to the students' pages), and the answers
+  (:func:`.poll_chart.poll_html`: the count only until the reveal, then every number in words
+  and figures);
 * Export (a download of the table's record, names included) and Close the table, which asks
   first: closing wipes the table from the store and sends the students away.
 
@@ -139,11 +142,19 @@ class HostPanel(ControllerPanel):
         ui.poll_title = tagged(widgets.HTML(), "spec-host-title")
         ui.ask = _button("spec-host-ask", style="primary")
         ui.close_poll = _button("spec-host-close-poll")
+        ui.reveal_poll = _button("spec-host-reveal-poll", style="primary")
         ui.show_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-show-names")
-        ui.poll_row = tagged(widgets.HBox([ui.ask, ui.close_poll, ui.show_names]), "spec-host-row")
+        ui.handout = _button("spec-host-handout")
+        row = [ui.ask, ui.close_poll, ui.reveal_poll, ui.show_names, ui.handout]
+        ui.poll_row = tagged(widgets.HBox(row), "spec-host-row")
         ui.poll = tagged(widgets.HTML(), "spec-host-poll")
+        ui.answers_one = _button("spec-host-answers-one")
+        ui.answers_all = _button("spec-host-answers-all")
+        ui.answers_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-answers-names")
+        ui.answers_row = tagged(widgets.HBox([ui.answers_one, ui.answers_all, ui.answers_names]), "spec-host-row")
+        ui.answers_download = tagged(widgets.HTML(), "spec-host-answers-download")
         parts = [ui.head, ui.status, ui.who_box, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
-        parts += [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
+        parts += [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll, ui.answers_row, ui.answers_download]
         ui.table = tagged(widgets.VBox(parts), "spec-host-table")
         ui.message = tagged(widgets.HTML(), "spec-host-message")
         ui.root = tagged(
@@ -158,6 +169,10 @@ class HostPanel(ControllerPanel):
         ui.place.on_click(self.guard(lambda _b: self.session.place(ui.place_member.value, ui.place_seat.value)))
         ui.ask.on_click(self.guard(lambda _b: self.ask()))
         ui.close_poll.on_click(self.guard(lambda _b: self.session.close_poll()))
+        ui.reveal_poll.on_click(self.guard(lambda _b: self.session.reveal_poll()))
+        ui.answers_one.on_click(self.guard(lambda _b: self.answers(whole=False)))
+        ui.answers_all.on_click(self.guard(lambda _b: self.answers(whole=True)))
+        ui.handout.on_click(self.guard(lambda _b: self.session.handout(self.t)))
         ui.show_names.observe(self.guard(lambda change: self.show_names(bool(change["new"]))), "value")
         ui.show_who.observe(self.guard(lambda _change: self.draw()), "value")
 
@@ -228,8 +243,9 @@ class HostPanel(ControllerPanel):
         return join_in_place(self.app, store=self.session.reach_store())
 
     def ask(self) -> None:
-        """T7: ask "What would you pay?" at the moment shown."""
-        self.session.ask()
+        """T7: ask "What would you pay?" at the moment shown (anonymous again: names hidden)."""
+        if self.session.ask():
+            self.show_names(False)
 
     def show_names(self, on: bool) -> None:
         """Show the poll's answers by name (anonymous on the projector otherwise, T7)."""
@@ -237,6 +253,14 @@ class HostPanel(ControllerPanel):
         if self.ui.show_names.value != on:
             self.ui.show_names.value = on
         self.draw()
+
+    def answers(self, whole: bool = False) -> None:
+        """T7: the answers of the latest question (or of the whole lesson) as a CSV download, with
+        names or anonymous ids as the "Names in the file" box says."""
+        poll = self.session.poll
+        if poll is not None:
+            named = bool(self.ui.answers_names.value)
+            self.session.answers(self.t, named=named, poll=None if whole else poll.id, base=table_address())
 
     @property
     def asking(self) -> bool:
@@ -408,12 +432,30 @@ class HostPanel(ControllerPanel):
         poll = session.poll
         ui.poll_title.value = esc(t("class.host.poll.heading"))
         set_traits(ui.ask, description=t("class.host.ask"), tooltip=t("class.host.ask_tip"))
-        set_traits(ui.close_poll, description=t("class.host.close_poll"))
+        set_traits(ui.close_poll, description=t("class.host.lock_poll"), tooltip=t("class.host.lock_poll_tip"))
+        set_traits(ui.reveal_poll, description=t("class.host.reveal_poll"), tooltip=t("class.host.reveal_poll_tip"))
         set_traits(ui.show_names, description=t("class.host.show_names"))
-        open_ = poll is not None and bool(poll.open)
-        show(ui.ask, not open_)
-        show(ui.close_poll, open_)
-        show(ui.show_names, poll is not None)
+        state = "none" if poll is None else poll.state  # T7: ask, time is up, reveal
+        show(ui.ask, state != "open")
+        show(ui.close_poll, state == "open")
+        show(ui.reveal_poll, state == "locked")
+        show(ui.show_names, state == "revealed")
+        show(ui.answers_row, poll is not None)
+        set_traits(ui.answers_one, description=t("class.host.answers_csv"), tooltip=t("class.host.answers_csv_tip"))
+        set_traits(ui.answers_all, description=t("class.host.answers_csv_all"), tooltip=t("class.host.answers_csv_tip"))
+        set_traits(ui.answers_names, description=t("class.host.answers_names"))
+        done = session.answers_file
+        set_traits(ui.handout, description=t("class.host.handout"), tooltip=t("class.host.handout_tip"))
+        files = [
+            f'<a class="spec-host-file" download="{esc(f.name)}" href="data:{kind};charset=utf-8,'
+            f'{quote(f.text, safe="")}">{esc(t(key))}</a>'
+            for f, kind, key in (
+                (done, "text/csv", "class.host.answers_download"),
+                (session.handout_file, "text/html", "class.host.handout_download"),
+            )
+            if f is not None
+        ]
+        ui.answers_download.value = " ".join(files)
         if poll is None:
             ui.poll.value = ""
             return

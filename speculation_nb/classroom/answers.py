@@ -1,0 +1,127 @@
+"""Take the answers home (T7, T10): the polls of a table as a CSV file, one row per answer.
+
+:func:`answers_csv` reads a table's export (:func:`.record.table_export`, plain data, so a saved
+export file gives the same rows) and writes, with the standard :mod:`csv` module, for one poll or
+for every poll of the lesson, one row per member's last answer: the poll's number, its question
+(in the file's language), the deal and step, a link that reopens the moment (the session's share
+link, :func:`~speculation_nb.links.share.moment_query`, up to that deal), the student's name or an
+anonymous id (``Student 3``: the member's place in the order of joining, the same in every poll
+of the table), the seat they answered from (empty for a spectator), the answer, its time (UTC),
+the fair price of the moment exact (``36/7``) and rounded half up to whole chips (O4, as the app
+shows it), the answering seat's break-even price likewise where it has one (not the holder's, nor
+a spectator's), and the card's worth once the deal has ended (empty before).
+
+The header is worded in the file's language (``class.poll.csv.*``); the values are plain (digits,
+``p/q``), so that a spreadsheet reads the same numbers in every language.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..engine.session import Session
+from ..languages.translator import Translator
+from ..links.share import moment_query
+from ..odds import shown_chips
+from .poll import Poll
+
+__all__ = ["COLUMNS", "answer_rows", "answers_csv", "answers_name"]
+
+#: The columns, in order (each header is ``class.poll.csv.<column>`` of the catalogs).
+COLUMNS = (
+    "poll",
+    "question",
+    "deal",
+    "step",
+    "moment",
+    "student",
+    "seat",
+    "answer",
+    "time",
+    "fair",
+    "fair_rounded",
+    "break_even",
+    "break_even_rounded",
+    "worth",
+)
+
+
+def _question(poll: Poll, t: Translator) -> str:
+    return t(f"bank.{poll.question}.question") if poll.question else t("class.member.poll_question")
+
+
+def _link(session: Mapping[str, Any], deal: int, step: int, base: str) -> str:
+    """The share link of deal ``deal`` at ``step``: the session replayed up to that deal."""
+    try:
+        upto = {**session, "games": list(session["games"])[:deal], "ended": None}
+        replayed = Session.from_json(json.dumps(upto))
+        return f"{base}?{moment_query(replayed, step)}"
+    except (KeyError, TypeError, ValueError):  # a moment that does not replay has no link
+        return ""
+
+
+def _money(value: Fraction | None) -> tuple[str, str]:
+    return ("", "") if value is None else (str(value), str(shown_chips(value)))
+
+
+def answer_rows(
+    export: Mapping[str, Any], t: Translator, *, named: bool = False, poll: int | None = None, base: str = ""
+) -> list[dict[str, str]]:
+    """The rows of :func:`answers_csv` as dicts by :data:`COLUMNS` (strings, as written)."""
+    members = list(export.get("members", []))
+    order = {str(m["id"]): i + 1 for i, m in enumerate(members)}
+    names = {str(m["id"]): str(m["name"]) for m in members}
+    rows = []
+    for data in export.get("polls", []):
+        p = Poll.from_dict(data)
+        if poll is not None and p.id != poll:
+            continue
+        link = _link(export.get("session", {}), p.deal, p.step, base)
+        fair, fair_rounded = _money(p.fair)
+        for member, price in sorted(p.answers.items(), key=lambda item: (order.get(item[0], 0), item[0])):
+            seat = p.seats.get(member)
+            spread, spread_rounded = _money(p.break_even.get(seat) if seat is not None else None)
+            who = names.get(member, member) if named else t("class.poll.anonymous", n=order.get(member, 0))
+            rows.append(
+                {
+                    "poll": str(p.id),
+                    "question": _question(p, t),
+                    "deal": str(p.deal),
+                    "step": str(p.step),
+                    "moment": link,
+                    "student": who,
+                    "seat": "" if seat is None else str(seat + 1),
+                    "answer": str(price),
+                    "time": p.times.get(member, ""),
+                    "fair": fair,
+                    "fair_rounded": fair_rounded,
+                    "break_even": spread,
+                    "break_even_rounded": spread_rounded,
+                    "worth": "" if p.worth is None else str(p.worth),
+                }
+            )
+    return rows
+
+
+def answers_csv(
+    export: Mapping[str, Any], t: Translator, *, named: bool = False, poll: int | None = None, base: str = ""
+) -> str:
+    """The CSV text (see the module docstring): ``named`` writes the students' names (else the
+    anonymous ids); ``poll`` keeps one poll (None: the whole lesson); ``base`` is the app's address
+    the moment links start with."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([t(f"class.poll.csv.{c}") for c in COLUMNS])
+    for row in answer_rows(export, t, named=named, poll=poll, base=base):
+        writer.writerow([row[c] for c in COLUMNS])
+    return out.getvalue()
+
+
+def answers_name(code: str, poll: int | None = None) -> str:
+    """The file's name: ``speculation-table-<code>-answers.csv`` (``-poll-2`` for one poll)."""
+    return f"speculation-table-{code}-answers{'' if poll is None else f'-poll-{poll}'}.csv"
