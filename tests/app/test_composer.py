@@ -244,6 +244,18 @@ def test_my_moments_are_kept_in_a_file_and_offered_beside_the_banks(app):
     other.close()
 
 
+def test_a_taker_gets_the_moment_instead_of_the_app(app):
+    panel, c = app.composing.panel, app.controller
+    taken = []
+    panel.taker = taken.append
+    before = c.session
+    panel.open_entry("bank:knave")
+    assert panel.compose() and c.session is before
+    assert [e.moment for e in taken] == [bank.question("knave").to_moment()] and taken[0].question
+    panel.ui.ups[0].value = "JH"  # the turn-up twice: refused before the taker hears of it
+    assert not panel.compose() and panel.error.rule == "S3" and len(taken) == 1
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_editor_speaks_the_language(lang):
     made = SpeculationApp(rules=Rules(players=4), seed=3, mode="classroom", charts="static", lang=lang)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
@@ -40,6 +41,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...assets import asset_text
 from ...engine import bank
+from ...engine.compose import compose
 from ...engine.errors import Refusal
 from ...engine.settings import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 from ...languages.markup import escape as esc
@@ -83,6 +85,10 @@ class ComposerPanel(ControllerPanel):
         self._file: str | None = None
         self._seats: int = 0
         self._filling = False
+        #: Who takes a composed moment instead of this app (the shared table's poll, say): called
+        #: with the :class:`MomentEntry` once the rules accept it; a ``Refusal`` it raises shows in
+        #: the editor. None: the moment opens here (:func:`~..composer.open_moment`).
+        self.taker: Callable[[MomentEntry], object] | None = None
         self._build()
         self.show_form(self.composer.form)
         controller.observe(lambda _c: self.guard(lambda _x: self.draw())(None), "lang")
@@ -286,12 +292,17 @@ class ComposerPanel(ControllerPanel):
 
     def compose(self) -> bool:
         """ "Open this moment": the form's moment opens in the app (True), or the refusal shows in
-        the editor, naming the rule, and nothing changes (False)."""
+        the editor, naming the rule, and nothing changes (False). With a :attr:`taker`, the
+        moment goes to it instead, once the rules accept it."""
         form = self.composer.form = self.read_form()
         try:
             moment = build(form)
             entry = MomentEntry(moment, self.ui.title.value.strip()[:80], self._question()[:500])
-            open_moment(self.controller, entry, self.names)
+            if self.taker is not None:
+                compose(moment, 0)  # the rules' refusal first, naming the rule
+                self.taker(entry)
+            else:
+                open_moment(self.controller, entry, self.names)
         except Refusal as error:
             self.error, self.status = error, None
             self.draw()
