@@ -198,6 +198,18 @@ def test_the_share_link_carries_the_public_view_and_reopens_the_same_moment(app,
     assert len(layouts) > 1  # the unseen cards are dealt afresh each time it opens
 
 
+def test_after_a_card_is_turned_up_the_link_is_the_new_public_view(app):
+    app.composing.panel.open_entry("bank:dozen")
+    assert app.composing.panel.compose()
+    app.ui.next.click()  # Edmund turns up a card
+    app.sharing.toggle(True)
+    params = query_params(app.sharing.panel.query())
+    again = from_request(app.sharing.panel.query(), charts="static")
+    assert Moment.of(again.controller.game) == Moment.of(app.controller.game)
+    assert params["up"].split("_")[5] == app.controller.game.face_up[5][0].code and "seed" not in params
+    again.close()
+
+
 def test_the_saved_file_holds_the_moment_not_the_cards_and_opens_again(app):
     app.composing.panel.open_entry("bank:fanny")
     assert app.composing.panel.compose()

@@ -196,7 +196,7 @@ class ComposerPanel(ControllerPanel):
             turn_up=ui.turn_up.value,
             face_up=[w.value for w in ui.ups],
             face_down=[opt(w.value) for w in ui.downs],
-            dead=opt(ui.dead.value),
+            dead=opt(ui.dead.value) if ui.v2.value else None,  # hidden without V2: not a count typed
             holder=opt(ui.holder.value),
             paid=ui.paid.value,
             stacks=[w.value for w in ui.stacks],
