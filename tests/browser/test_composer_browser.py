@@ -5,7 +5,8 @@ bank's select (its first moment is Lady Bertram's "dozen for the queen"), Tab an
 the editor, Tab reaches "Open this moment", Enter opens it: the odds panel shows the moment's
 chance at once, the same words as the app shows in a kernel for that moment. Then a card typed
 twice (the turn-up in a seat's field) is refused in the editor naming the rule (S3), and the field
-keeps what was typed.
+keeps what was typed. On a phone (390 px wide, touch), the open editor is wider than nothing and
+axe-core's WCAG 2.2 AA rules find nothing in it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from engines import AXE
 from voila_server import VoilaServer
 
 from speculation_nb import Rules
@@ -95,3 +97,25 @@ def test_the_dozen_for_the_queen_is_composed_by_keyboard_and_shows_its_odds(serv
     assert field.input_value() == "QH"
     assert page.locator(".spec-hold-pct").first.inner_text().strip() == chance  # the moment shown stays
     watch.assert_clean()
+
+
+def test_on_a_phone_the_editor_fits_and_passes_axe(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "?mode=classroom&seed=3", wait_until="commit")
+        page.locator(READY).first.wait_for(state="visible", timeout=TIMEOUT_MS)
+        page.locator("button.spec-open-compose").first.tap()
+        page.wait_for_selector(".spec-compose-open", timeout=TIMEOUT_MS)
+        page.locator(".spec-compose-bank-open").first.tap()
+        wait_for_text(page, ".spec-compose-question", "dozen")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(
+            "tags => axe.run('.spec-compose', {runOnly: {type: 'tag', values: tags}})"
+            ".then(r => r.violations.map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' '))))",
+            ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+        )
+        assert found == []
+    finally:
+        context.close()
