@@ -9,7 +9,9 @@ Chromium is driven by Playwright (``browser_fixtures.py``). Here:
 
 Both answer the same calls (:class:`EnginePage`), so a test is written once for both. Scripts are
 JavaScript *expressions* (``"document.title"``), evaluated in the page. Nothing reaches beyond
-loopback: Firefox aborts outside requests and reports them in :meth:`EnginePage.problems`.
+loopback: Firefox aborts outside requests and reports them in :meth:`EnginePage.problems`; WebKit
+reports there the page's resource entries for another host. :meth:`EnginePage.console` gives
+Firefox's console messages.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class EnginePage(Protocol):
     def add_script(self, path: Path) -> None: ...
     def screenshot(self, path: Path) -> None: ...
     def problems(self) -> list[str]: ...
+    def console(self) -> list[str]: ...
     def version(self) -> str: ...
 
 
@@ -109,6 +112,10 @@ class FirefoxPage:
 
     def problems(self) -> list[str]:
         return list(self._call("problems"))
+
+    def console(self) -> list[str]:
+        """The console's messages since the last call, ``"<type>: <text>"``."""
+        return list(self._call("console"))
 
     def version(self) -> str:
         return str(self._call("version"))
@@ -188,6 +195,16 @@ class WebKitPage:
         self._driver.save_screenshot(str(path))
 
     def problems(self) -> list[str]:
+        """Requests for another host among the page's resource entries: WebKitWebDriver cannot
+        intercept requests as Firefox's driver does, and WebKit keeps no entry for a request that
+        failed (measured: an image from an unresolvable host leaves none), so on an offline machine
+        this finds only what a connected one would have loaded."""
+        return [f"outside request: {url}" for url in self.evaluate(_OUTSIDE_RESOURCES_JS)]
+
+    def console(self) -> list[str]:
+        """Nothing: MiniBrowser writes console messages to its stdout only for the windows it
+        opens itself (``--enable-write-console-messages-to-stdout``), not for the automation's
+        (measured with WebKitGTK 2.50); run MiniBrowser alone under Xvfb to read a page's console."""
         return []
 
     def version(self) -> str:
@@ -201,6 +218,13 @@ class WebKitPage:
             self._xvfb.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self._xvfb.kill()
+
+
+#: The page's own requests (its resource entries) for any host but loopback.
+_OUTSIDE_RESOURCES_JS = """performance.getEntriesByType('resource').map(e => e.name).filter(u => {
+  const url = new URL(u);
+  return !['data:', 'blob:'].includes(url.protocol) && !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+})"""
 
 
 def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:

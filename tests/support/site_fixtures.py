@@ -1,6 +1,7 @@
 """The static site for the tests: built once, served by a plain static server, opened offline.
 
-``tests/browser/test_site.py`` uses these; one build, one server and one browser for the whole session.
+``tests/browser/test_site*.py`` and ``test_engines.py`` (the site in Firefox and WebKit) use these; one
+build, one server and one browser for the whole session.
 
 ``built_site``
     ``./scripts/build-site --output <tmp>``, the command the README and the Pages workflow run

@@ -11,11 +11,13 @@ const executablePath = process.env.FIREFOX || "/usr/bin/firefox-esr";
 const browser = await puppeteer.launch({ browser: "firefox", executablePath, headless: true });
 const page = await browser.newPage();
 const problems = [];
+const consoleLines = [];
 page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+page.on("console", (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
 await page.setRequestInterception(true);
 page.on("request", (request) => {
   const host = new URL(request.url()).hostname;
-  if (["127.0.0.1", "localhost", "[::1]"].includes(host) || request.url().startsWith("data:")) {
+  if (["127.0.0.1", "localhost", "[::1]"].includes(host) || /^(data|blob):/.test(request.url())) {
     request.continue();
   } else {
     problems.push(`outside request aborted: ${request.url()}`);
@@ -56,6 +58,9 @@ const commands = {
   },
   async problems() {
     return problems.splice(0);
+  },
+  async console() {
+    return consoleLines.splice(0);
   },
   async version() {
     return await browser.version();
