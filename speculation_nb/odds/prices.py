@@ -10,8 +10,8 @@ the live region all show a price through it, so one moment shows one number unde
 :class:`Prices` is a moment's prices already rounded: the fair price, each bidder's break-even
 (the most that buyer should pay) and the seller's break-even for a sale to that bidder (the
 least the holder should take), which a screen shows only where its whole number differs from
-the buyer's (:meth:`Prices.seller_differs`; without Jack-and-Five, dead hand or hoyle1847 the
-two are always equal).
+the buyer's (:meth:`Prices.seller_differs`: in the basic game the two are always equal, a sale
+moving no chance to a third seat; a dead pile, V2, can make them differ).
 
 >>> shown_chips(Fraction(19, 2)), shown_chips(Fraction(77, 10)), shown_chips(Fraction(-7, 2))
 (10, 8, -3)
