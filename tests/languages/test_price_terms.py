@@ -25,6 +25,10 @@ FAIR = [
     "class.member.fair_price",
     "class.host.poll.fair",
     "class.host.poll.mark_fair",
+    "class.host.poll.exact",
+    "class.handout.fair",
+    "class.poll.csv.fair",
+    "class.poll.csv.fair_rounded",
     "odds.why_below",
 ]
 BREAK_EVEN = [
@@ -32,6 +36,10 @@ BREAK_EVEN = [
     "class.member.break_even",
     "class.host.poll.break_even",
     "class.host.poll.mark_break_even",
+    "class.host.poll.exact_break_even",
+    "class.handout.break_even",
+    "class.poll.csv.break_even",
+    "class.poll.csv.break_even_rounded",
     "odds.why_below",
     "auction.seller_note",
     "reason.bid",
