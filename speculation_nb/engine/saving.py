@@ -6,6 +6,12 @@ A saved game is its rules, its seed, its whole layout and its actions (format
 so anything corrupt, hostile or illegal raises ``ValueError`` with a short, clear message
 and nothing half-loaded comes back.
 
+A saved game holds every card of its layout, face down ones included. So the game of a composed
+moment (:func:`.compose.compose`) saved this way holds the cards dealt for it, which its moment
+keeps secret: the app saves such a moment as its public view instead, a file of moments
+(:mod:`speculation_nb.links.composed`, :meth:`.compose.Moment.to_dict`), and hides "Save the
+session" while one is shown.
+
 The work of loading is bounded by counts, never by refusing what the program itself
 writes: at most :data:`MAX_ACTIONS` actions in a deal, :data:`MAX_DEALS` deals and
 :data:`MAX_SESSION_ACTIONS` actions in a session, and text no longer than those counts
