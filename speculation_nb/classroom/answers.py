@@ -24,8 +24,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..engine.compose import Moment
 from ..engine.session import Session
 from ..languages.translator import Translator
+from ..links.composed import MomentEntry, composed_query
 from ..links.share import moment_query
 from ..odds import shown_chips
 from .poll import Poll
@@ -55,13 +57,20 @@ def _question(poll: Poll, t: Translator) -> str:
     return t(f"bank.{poll.question}.question") if poll.question else t("class.member.poll_question")
 
 
-def _link(session: Mapping[str, Any], deal: int, step: int, base: str) -> str:
-    """The share link of deal ``deal`` at ``step``: the session replayed up to that deal."""
+def _link(export: Mapping[str, Any], poll: Poll, base: str, t: Translator) -> str:
+    """The link that reopens the moment asked about: for a question deal its composed moment's
+    link (the public view only, :func:`~speculation_nb.links.composed.composed_query`), else the
+    share link of the session replayed up to the poll's deal, at its step."""
     try:
+        if poll.question_deal:
+            asked = next(q for q in export.get("questions", []) if q["id"] == poll.question_deal)
+            entry = MomentEntry(Moment.from_dict(asked["moment"]), question=_question(poll, t))
+            return f"{base}?{composed_query(entry, {'lang': t.lang})}"
+        deal, step, session = poll.deal, poll.step, export.get("session", {})
         upto = {**session, "games": list(session["games"])[:deal], "ended": None}
         replayed = Session.from_json(json.dumps(upto))
         return f"{base}?{moment_query(replayed, step)}"
-    except (KeyError, TypeError, ValueError):  # a moment that does not replay has no link
+    except (KeyError, TypeError, ValueError, StopIteration):  # a moment that does not replay has no link
         return ""
 
 
@@ -81,7 +90,7 @@ def answer_rows(
         p = Poll.from_dict(data)
         if poll is not None and p.id != poll:
             continue
-        link = _link(export.get("session", {}), p.deal, p.step, base)
+        link = _link(export, p, base, t)
         fair, fair_rounded = _money(p.fair)
         for member, price in sorted(p.answers.items(), key=lambda item: (order.get(item[0], 0), item[0])):
             seat = p.seats.get(member)

@@ -67,6 +67,8 @@ class Poll:
     seats: dict[str, int] = field(default_factory=dict)
     #: the question bank's id of the moment asked (a question deal), ``""`` at the live table
     question: str = ""
+    #: the number of the question deal asked about (:mod:`.questions`; then ``deal`` is 0), else 0
+    question_deal: int = 0
 
     @classmethod
     def at(cls, poll_id: int, game: Game, deal: int) -> Poll:
@@ -157,6 +159,7 @@ class Poll:
             "times": dict(self.times),
             "seats": dict(self.seats),
             "question": self.question,
+            "question_deal": self.question_deal,
         }
 
     @classmethod
@@ -180,6 +183,7 @@ class Poll:
                 times={str(k): str(v) for k, v in dict(data.get("times", {})).items()},
                 seats={str(k): int(v) for k, v in dict(data.get("seats", {})).items()},
                 question=str(data.get("question", "")),
+                question_deal=int(data.get("question_deal", 0)),
             )
         except (KeyError, TypeError, ValueError, TableRefusal) as error:
             raise ValueError(f"not a valid poll: {error}") from None

@@ -10,19 +10,33 @@ answers (and the same answers as CSV, :mod:`.answers`), and no secret or hash.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..engine.session import Session
 from ..languages.translator import translator
 from .answers import answers_csv
-from .codes import read_code, same_secret, secret_hash
+from .codes import read_code, same_secret, secret_hash, show_code
+from .errors import TableRefusal
 from .poll import Poll
+from .questions import QuestionDeal
+from .restore import StoreWatch
 from .stores.base import TableStore
 
 if TYPE_CHECKING:
     from .referee import Referee
+    from .teacher_game import Host
 
-__all__ = ["RECORD_FORMAT", "restore_record", "table_export", "table_record", "wipe_kept_table"]
+__all__ = [
+    "RECORD_FORMAT",
+    "kept_referee",
+    "restore_record",
+    "table_export",
+    "table_meta",
+    "table_record",
+    "wipe_kept_table",
+]
 
 RECORD_FORMAT = "speculation_nb.table"
 
@@ -40,12 +54,55 @@ def table_record(referee: Referee) -> dict[str, Any]:
         **referee.roster.to_dict(),
         "paused": referee.paused,
         "polls": [p.to_dict() for p in referee.polls],
+        "questions": [q.to_dict() for q in referee.questions],
+        "question": None if referee.question is None else referee.question.id,
         "actions": referee.ledger.actions(),
         "earlier": referee.ledger.earlier,
         "cursor": referee.cursor,
         **referee.desk.to_dict(),
         "published": referee.version,
     }
+
+
+def table_meta(referee: Referee) -> dict[str, Any]:
+    """What a joining kernel reads (``"meta"``): the seats, who may sit, the referee's epoch (T12)."""
+    session = referee.host.session
+    seats = referee.seats()
+    return {
+        "players": session.rules.players,
+        "names": session.names,
+        "seats": [{"kind": s.kind, "members": list(s.members)} for s in seats],
+        "free": [s.seat for s in seats if s.kind == "free" or (referee.roster.teams and s.kind == "people")],
+        "teams": referee.teams,
+        "referee": referee.epoch,
+    } | ({} if referee.restored is None else {"restored": referee.restored.meta()})
+
+
+def kept_referee(
+    cls: type[Referee], store: TableStore, code: str, host_secret: str, make_host: Callable[[Session], Host], **kw: Any
+) -> Referee:
+    """A referee of table ``code`` made from its record in ``store`` (T9: :meth:`.Referee.resume`,
+    which then saves and publishes); T1 if the table is gone, T9 if the host secret is not its."""
+    code = read_code(code)
+    record, meta = store.get(code, "record"), store.get(code, "meta")
+    if record is None or meta is None:
+        raise TableRefusal("T1", "table.no_table", {"code": show_code(code)})
+    if not same_secret(host_secret, record.get("host")):
+        raise TableRefusal("T9", "table.bad_host_secret")
+    try:
+        session = Session.from_json(json.dumps(record["session"]))
+        host = make_host(session)
+        kw.setdefault("max_joins", record["max_joins"])
+        kw.setdefault("teams", record["teams"])
+        referee = cls(store, host, code=code, **kw)
+        restore_record(referee, record)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"the table's record cannot be read: {error}") from None
+    referee.host_secret = host_secret
+    referee.watch = StoreWatch(store.last(code, "events"))
+    referee.epoch = max(int(meta.get("referee", 0)), int(record.get("epoch", 0))) + 1
+    host.set_computers(frozenset(referee.roster.computers))
+    return referee
 
 
 def restore_record(referee: Referee, record: Mapping[str, Any]) -> None:
@@ -56,6 +113,9 @@ def restore_record(referee: Referee, record: Mapping[str, Any]) -> None:
     referee.roster.restore(record)
     referee.paused = bool(record["paused"])
     referee.polls = [Poll.from_dict(p) for p in record["polls"]]
+    referee.questions = [QuestionDeal.from_dict(q) for q in record.get("questions", [])]
+    shown = record.get("question")
+    referee.question = next((q for q in referee.questions if q.id == shown), None)
     referee.ledger.restore(record["actions"], record["earlier"], referee.host.session)
     referee.cursor = int(record["cursor"])
     referee.desk.restore(record)
@@ -80,6 +140,7 @@ def table_export(referee: Referee) -> dict[str, Any]:
         ],
         "joins": referee.roster.joins,
         "polls": [p.to_dict() for p in referee.polls],
+        "questions": [q.to_dict() for q in referee.questions],
     }
     # the answers as the teacher takes them home (one CSV row per answer, names included, English)
     return export | {"answers_csv": answers_csv(export, translator("en"), named=True)}

@@ -10,8 +10,8 @@ resumes (T9). Only the newest referee of a table serves it (T12: the ``referee``
 ``"meta"``). A refused request changes nothing.
 
 The referee drives a :class:`~.teacher_game.Host`, the teacher's game (the app's controller, or a
-:class:`~.teacher_game.SessionHost` over a bare session in tests and notebooks). Whether a member
-may ask for an action is :mod:`.admission`'s; the table's record and export are :mod:`.record`'s.
+:class:`~.teacher_game.SessionHost` over a bare session), or shows a question deal (:mod:`.questions`).
+Who may ask for an action is :mod:`.admission`'s; the table's record and export are :mod:`.record`'s.
 """
 
 from __future__ import annotations
@@ -24,16 +24,18 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..engine.compose import Moment as Composed
 from ..engine.errors import IllegalAction
 from ..engine.session import Session
 from .admission import admitted_action
-from .codes import check_request_id, check_token, new_code, new_secret, read_code, same_secret, show_code, table_link
+from .codes import check_request_id, check_token, new_code, new_secret, read_code, table_link
 from .desk import Desk
 from .errors import TableRefusal
 from .ledger import Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll
-from .record import RECORD_FORMAT, restore_record, table_export, table_record, wipe_kept_table
+from .questions import QuestionDeal
+from .record import RECORD_FORMAT, kept_referee, table_export, table_meta, table_record, wipe_kept_table
 from .restore import Restored, StoreWatch
 from .seating import MemberInfo, Roster, Seated, SeatInfo, seat_name
 from .stores.base import StoreError, TableStore, together
@@ -67,6 +69,8 @@ class Referee:
         self.version = 0
         self.epoch = 1
         self.polls: list[Poll] = []
+        self.questions: list[QuestionDeal] = []  # question deals (issue 25), outside the standings
+        self.question: QuestionDeal | None = None  # the one shown now, instead of the session's deal
         self.stopped: str | None = None  # "superseded" (T12) or "closed"
         self.trouble: str | None = None  # the store's last failure (English, for the log), None when well
         self._rng = rng
@@ -87,7 +91,7 @@ class Referee:
         for _ in range(8):
             referee = cls(store, host, **kw)
             referee.host_secret = new_secret()
-            if store.create(referee.code, referee._meta()):
+            if store.create(referee.code, table_meta(referee)):
                 referee.ledger.follow(host.session)
                 referee.publish()
                 return referee
@@ -100,27 +104,9 @@ class Referee:
     ) -> Referee:
         """Referee table ``code`` again from its record (the teacher reloaded, T9), with its host
         secret; the referee that served it before stops (T12). Members keep their seats."""
-        code = read_code(code)
-        record, meta = store.get(code, "record"), store.get(code, "meta")
-        if record is None or meta is None:
-            raise TableRefusal("T1", "table.no_table", {"code": show_code(code)})
-        if not same_secret(host_secret, record.get("host")):
-            raise TableRefusal("T9", "table.bad_host_secret")
-        try:
-            session = Session.from_json(json.dumps(record["session"]))
-            host = make_host(session)
-            kw.setdefault("max_joins", record["max_joins"])
-            kw.setdefault("teams", record["teams"])
-            referee = cls(store, host, code=code, **kw)
-            restore_record(referee, record)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise ValueError(f"the table's record cannot be read: {error}") from None
-        referee.host_secret = host_secret
-        referee.watch = StoreWatch(store.last(code, "events"))
-        referee.epoch = max(int(meta.get("referee", 0)), int(record.get("epoch", 0))) + 1
-        host.set_computers(frozenset(referee.roster.computers))
-        referee._save()
-        referee.publish(force=True)
+        referee = kept_referee(cls, store, code, host_secret, make_host, **kw)
+        if not referee.publish(force=True):
+            referee._save()
         return referee
 
     wipe_table = staticmethod(wipe_kept_table)
@@ -198,7 +184,7 @@ class Referee:
         elif int(meta.get("referee", 0)) > self.epoch:
             self._stop("superseded")
         elif int(meta.get("referee", 0)) < self.epoch:  # an older referee wrote last: the newest wins
-            self.store.put(self.code, "meta", self._meta())
+            self.store.put(self.code, "meta", table_meta(self))
         return self.stopped is None
 
     def _stop(self, why: str) -> None:
@@ -268,7 +254,12 @@ class Referee:
         """T4, T3 (:func:`~.admission.admitted_action`), then the engine."""
         game = self.host.session.game
         seat, action = admitted_action(
-            member, request, paused=self.paused, live=self.host.live, roster=self.roster, game=game
+            member,
+            request,
+            paused=self.paused,
+            live=self.host.live and not self.question,
+            roster=self.roster,
+            game=game,
         )
         deal, index = self.host.session.deal_number, len(game.history)
         try:
@@ -368,8 +359,9 @@ class Referee:
         self._require_live()
         if self.poll is not None and self.poll.open:
             raise TableRefusal("T7", "table.poll_open")
-        session = self.host.session
-        poll = Poll.at(len(self.polls) + 1, session.game.at(self.host.moment), session.deal_number)
+        session, number = self.host.session, len(self.polls) + 1
+        at = session.game.at(self.host.moment)
+        poll = Poll.at(number, at, session.deal_number) if self.question is None else self.question.poll(number)
         self.polls.append(poll)
         self._poll_event()
         self._changed()
@@ -386,6 +378,22 @@ class Referee:
 
     def reveal_poll(self) -> None:
         self.close_poll(reveal=True)
+
+    def open_question(self, moment: Composed, question: str = "", names: list[str] | None = None) -> QuestionDeal:
+        """Show a question deal (:mod:`.questions`) until :meth:`end_question`; ``question``: its bank id."""
+        self._require_live()
+        if self.poll is not None and self.poll.open:
+            raise TableRefusal("T7", "table.poll_open")
+        self.question = QuestionDeal.of(len(self.questions) + 1, moment, question, names)
+        self.questions.append(self.question)
+        self._changed()
+        return self.question
+
+    def end_question(self) -> None:
+        """Back to the session's deal, where it stood."""
+        self._require_live()
+        self.question = None
+        self._changed()
 
     def _poll_event(self) -> None:
         if self.poll is not None:
@@ -412,9 +420,12 @@ class Referee:
         names = [seat_name(s["members"], session.names[i]) for i, s in enumerate(seats)]  # always fits
         self.host.show_names(names)  # the projector names each seat as the phones do (issue 27)
         poll = None if self.poll is None else self.poll.public()
-        moment = public_moment(
-            session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused
-        ) | {"names": names, "seats": seats, "poll": poll}
+        if self.question is not None:
+            moment = self.question.published(version=self.version + 1, paused=self.paused, poll=poll)
+        else:
+            moment = public_moment(
+                session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused
+            ) | {"names": names, "seats": seats, "poll": poll}
         same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
         if same and not force:
             return False
@@ -436,25 +447,13 @@ class Referee:
         for fn in list(self._observers):
             fn()
 
-    def _meta(self) -> dict[str, Any]:
-        session = self.host.session
-        seats = self.seats()
-        return {
-            "players": session.rules.players,
-            "names": session.names,
-            "seats": [{"kind": s.kind, "members": list(s.members)} for s in seats],
-            "free": [s.seat for s in seats if s.kind == "free" or (self.roster.teams and s.kind == "people")],
-            "teams": self.teams,
-            "referee": self.epoch,
-        } | ({} if self.restored is None else {"restored": self.restored.meta()})
-
     def _save(self) -> None:
         """Write ``"meta"`` and ``"record"`` (T10) and keep the table alive (T1)."""
         if self.stopped is not None:
             return
         try:
             with together(self.store):
-                self.store.put(self.code, "meta", self._meta())
+                self.store.put(self.code, "meta", table_meta(self))
                 self.store.put(self.code, "record", table_record(self))
                 self.store.touch(self.code)
         except StoreError as error:

@@ -1,0 +1,94 @@
+"""Question deals (issue 25): a composed moment asked about at the shared table, outside the standings.
+
+The teacher puts a moment before the class: a :class:`~speculation_nb.engine.compose.Moment` (the
+public view, from the composer's editor or the question bank, :mod:`speculation_nb.engine.bank`),
+dealt afresh by :func:`~speculation_nb.engine.compose.compose` from a secret seed. While it is
+shown, the table publishes it instead of the session's deal: every member sees that table and
+may answer "what would you pay?" about it (T7); nobody acts on it (T4: it is not the live deal),
+and the session itself is untouched: no chip moves, the dealer rotation stays as it was. When the
+teacher goes back to the deal, the table shows the session again. Each question deal is kept, with
+its polls, in the table's record and export (its dealt cards included: the export is the
+teacher's; the published moment holds the public view only, as always).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.compose import Moment as Composed
+from ..engine.compose import compose
+from ..engine.game import Game
+from ..engine.session import Session
+from .moment import public_moment
+from .poll import Poll
+
+__all__ = ["QuestionDeal"]
+
+
+@dataclass
+class QuestionDeal:
+    """One question deal: its number at the table, the bank's question id (or ``""``), the
+    public moment (:meth:`Moment.to_dict`) and the deal composed from it."""
+
+    id: int
+    question: str
+    moment: dict[str, Any]
+    game: Game
+    names: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(
+        cls, number: int, moment: Composed, question: str = "", names: list[str] | None = None, seed: int | None = None
+    ) -> QuestionDeal:
+        """Compose ``moment`` (a secret seed unless ``seed``); an unreachable moment raises the
+        engine's ``IllegalAction`` (a ``ValueError`` naming the rule)."""
+        game = compose(moment, seed)
+        n = game.rules.players
+        given = list(names or [])
+        return cls(number, str(question), moment.to_dict(), game, given if len(given) == n else [])
+
+    def poll(self, number: int) -> Poll:
+        """A new open poll about this question deal (deal 0, its bank id and its number)."""
+        poll = Poll.at(number, self.game, 0)
+        poll.question, poll.question_deal = self.question, self.id
+        return poll
+
+    def session(self) -> Session:
+        """The question deal as a session of one deal (for the published moment)."""
+        return Session.from_game(self.game, self.names or None)
+
+    def published(self, *, version: int, paused: bool, poll: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The moment every member sees while the question is shown: its public view, not live
+        (T4: no action), every seat free (nobody of the class sits at a question's table)."""
+        n = self.game.rules.players
+        return public_moment(
+            self.session(),
+            version=version,
+            live=False,
+            paused=paused,
+            seats=[{"kind": "free", "members": []}] * n,
+            poll=poll,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "question": self.question,
+            "moment": self.moment,
+            "game": self.game.to_dict(),
+            "names": list(self.names),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QuestionDeal:
+        """Read :meth:`to_dict` output; ``ValueError`` if malformed."""
+        try:
+            Composed.from_dict(data["moment"])
+            game = Game.from_json(json.dumps(data["game"]))
+            names = [str(x) for x in data.get("names", [])]
+            return cls(int(data["id"]), str(data["question"]), dict(data["moment"]), game, names)
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a valid question deal: {error}") from None
