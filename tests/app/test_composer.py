@@ -268,6 +268,17 @@ def test_a_taker_gets_the_moment_instead_of_the_app(app):
     assert not panel.compose() and panel.error.rule == "S3" and len(taken) == 1
 
 
+def test_while_a_shared_table_holds_the_deal_the_moment_is_refused_not_opened(app):
+    panel, c = app.composing.panel, app.controller
+    c.hold_mode("class.host.mode_held")
+    before = c.session
+    panel.open_entry("bank:dozen")
+    assert not panel.compose() and c.session is before
+    assert panel.error.key == "compose.table_open" and "table" in panel.message()
+    c.hold_mode(None)
+    assert panel.compose() and c.session is not before
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_editor_speaks_the_language(lang):
     made = SpeculationApp(rules=Rules(players=4), seed=3, mode="classroom", charts="static", lang=lang)

@@ -293,7 +293,8 @@ class ComposerPanel(ControllerPanel):
     def compose(self) -> bool:
         """ "Open this moment": the form's moment opens in the app (True), or the refusal shows in
         the editor, naming the rule, and nothing changes (False). With a :attr:`taker`, the
-        moment goes to it instead, once the rules accept it."""
+        moment goes to it instead, once the rules accept it; while a shared table holds this app's
+        deal and no taker does, the moment is refused (it would replace the table's deal)."""
         form = self.composer.form = self.read_form()
         try:
             moment = build(form)
@@ -301,6 +302,9 @@ class ComposerPanel(ControllerPanel):
             if self.taker is not None:
                 compose(moment, 0)  # the rules' refusal first, naming the rule
                 self.taker(entry)
+            elif getattr(self.controller, "mode_held", False):  # a shared table plays this app's deal
+                compose(moment, 0)
+                raise Refusal("", "compose.table_open", "the class's table is open: close it first")
             else:
                 open_moment(self.controller, entry, self.names)
         except Refusal as error:
