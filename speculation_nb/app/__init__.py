@@ -124,7 +124,11 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-host-resume-ask-yes``, ``spec-host-resume-ask-no``), ``spec-host-table`` (all that shows once open),
   ``spec-host-head``, ``spec-host-where``, ``spec-host-code-label``, ``spec-host-code``,
   ``spec-host-link`` (``input.spec-host-address``, ``button.spec-host-copy``), ``spec-host-qr``,
-  ``spec-host-status`` (+ ``spec-host-waiting`` when paused or looking back), ``spec-host-row``,
+  ``spec-host-turn-ask`` (issue 27: "It is Bob's turn: turn up for Bob?": ``spec-host-turn-ask-text``,
+  ``spec-host-turn-ask-yes``, ``spec-host-turn-ask-no``),
+  ``spec-host-status`` (+ ``spec-host-waiting`` when paused or looking back), ``spec-host-restored``
+  (the table restored after a crash, and what was lost), ``spec-host-who-box`` (who is who:
+  ``spec-host-show-who``, the check box that hides it, and ``spec-host-who``), ``spec-host-row``,
   ``spec-host-pause``, ``spec-host-export``, ``spec-host-close``, ``spec-host-confirm``
   (``spec-host-confirm-text``, ``spec-host-confirm-yes``, ``spec-host-confirm-no``),
   ``spec-host-download`` (``a.spec-host-file``), ``spec-host-title``, ``spec-host-seats`` (rows

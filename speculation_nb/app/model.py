@@ -1,14 +1,11 @@
 """The app's model: a session, the moment shown, the mode, the computer players.
 
-No widget code here. :class:`Controller` owns the :class:`~speculation_nb.Session`
-and changes it only through the engine; the views observe its ``version``
-trait (bumped after every change) and redraw from what it exposes:
-:attr:`Controller.shown` (the deal at the moment looked at) and
+No widget code here. :class:`Controller` owns the :class:`~speculation_nb.Session` and changes
+it only through the engine; the views observe its ``version`` trait (bumped after every change)
+and redraw from what it exposes: :attr:`Controller.shown` (the deal at the moment looked at) and
 :meth:`Controller.snapshot` (that moment as everyone sees it, with its exact numbers: a
-:class:`~speculation_nb.odds.moment.DealMoment`).
-
-Actions raise :class:`~speculation_nb.IllegalAction` when the rules refuse
-them; the app turns that into a friendly line (see ``error_text``).
+:class:`~speculation_nb.odds.moment.DealMoment`). Actions raise
+:class:`~speculation_nb.IllegalAction` when the rules refuse them; the app words it (``error_text``).
 
 The computer players (play mode) decide in :mod:`speculation_nb.players` and act when its
 :class:`~speculation_nb.players.pacing.Pacer` says: one action at a time, each announced in
@@ -22,7 +19,8 @@ In classroom mode the teacher drives every seat, except the seats in ``computer_
 (empty unless the shared table seats computer players, :mod:`.teacher.app_game`): those are
 played by the same pacer, and such a seat also turns up its own card when it is due.
 :meth:`Controller.act` takes a person's action from elsewhere (a student at the shared table)
-without hurrying the computers' pending actions.
+without hurrying the computers' pending actions. A shared table checks each press here first
+(``table_check``) and names the seats (:meth:`Controller.show_seat_names`): issue 27.
 """
 
 from __future__ import annotations
@@ -77,6 +75,8 @@ class Controller(HasTraits):
     message_kind = Unicode("info")
     pace = Enum(PACE_CHOICES, default_value="auto", help="how fast the computer players act")
     acting = Bool(False, help="True while computer players have actions still to come")
+    #: A shared table's check of a press, ``(kind, seat)`` (:mod:`speculation_nb.classroom.acting`).
+    table_check: Callable[[str, int | None], None] | None = None
 
     def __init__(
         self,
@@ -131,14 +131,12 @@ class Controller(HasTraits):
 
     @property
     def names(self) -> list[str]:
-        """The seats' names every view shows: a shared table's (its students', a team's
-        abbreviated: :meth:`show_seat_names`) while one is open, else the session's."""
+        """The seats' names every view shows: a shared table's while one is open, else the session's."""
         shown = self._seat_names
         return list(shown) if shown is not None and len(shown) == self.rules.players else self.session.names
 
     def show_seat_names(self, names: Sequence[str] | None) -> None:
-        """Name the seats ``names`` on every view (the names the shared table publishes, so the
-        projector and the phones agree, issue 27); None: the session's own names again."""
+        """Name the seats as the shared table does (issue 27); None: the session's names again."""
         shown = None if names is None else [str(n) for n in names]
         if shown != self._seat_names:
             self._seat_names = shown
@@ -207,8 +205,7 @@ class Controller(HasTraits):
         return [self.snapshot(k) for k in points]
 
     def is_person(self, seat: int) -> bool:
-        """True when a person decides for ``seat`` (in classroom mode every seat but the
-        ``computer_seats``)."""
+        """True when a person decides for ``seat`` (classroom mode: every seat but ``computer_seats``)."""
         if self.mode == "classroom":
             return seat not in self.computer_seats
         return seat == self.human
@@ -276,10 +273,12 @@ class Controller(HasTraits):
             self._moment = None
         self._pacer.hurry()
 
-    def _person_acts(self, act: Callable[[], object]) -> None:
-        """A person's action: back to now, the computers' pending actions first, then ``act()``
-        (the engine may refuse it: ``IllegalAction``, nothing changes), then the computers answer."""
+    def _person_acts(self, act: Callable[[], object], kind: str, seat: int | None = None) -> None:
+        """A person's action: back to now, the computers' pending actions first, the table's check, then
+        ``act()`` (the engine may refuse it: ``IllegalAction``, nothing changes); the computers answer."""
         self._live_only()
+        if self.table_check is not None:
+            self.table_check(kind, seat)
         act()
         self._pacer.start()
         self._changed()
@@ -371,37 +370,40 @@ class Controller(HasTraits):
     def now(self) -> None:
         self.go(self.last)
 
-    # -- the deal
     def next_card(self, seat: int | None = None) -> None:
         """The seat due turns up its top card (P3); in play mode the computers then act.
         ``seat``: the seat asking to turn up (refused unless it is due)."""
-        self._person_acts(lambda: self.game.reveal(seat))
+        self._person_acts(lambda: self.game.reveal(seat), "reveal", seat)
 
     def play_to_end(self, limit: int = 500) -> None:
         """Turn up cards until the deal is over (play mode: or an auction waits for the person)."""
         self._live_only()
         game = self.game
-        for _ in range(limit):
-            if game.over or game.auction is not None or self._pacer.acting:
-                break
-            game.reveal()
-            self._pacer.start(instant=True)
-        self._changed()
+        try:
+            for _ in range(limit):
+                if game.over or game.auction is not None or self._pacer.acting:
+                    break
+                if self.table_check is not None:  # a student's turn stops it (issue 27)
+                    self.table_check("reveal", None)
+                game.reveal()
+                self._pacer.start(instant=True)
+        finally:
+            self._changed()
 
     def open_auction(self) -> None:
-        self._person_acts(lambda: self.game.open_auction())
+        self._person_acts(lambda: self.game.open_auction(), "open_auction")
 
     def bid(self, seat: int, amount: int) -> None:
-        self._person_acts(lambda: self.game.bid(seat, amount))
+        self._person_acts(lambda: self.game.bid(seat, amount), "bid", seat)
 
     def withdraw(self, seat: int) -> None:
         self.bid(seat, 0)
 
     def accept(self, seat: int) -> None:
-        self._person_acts(lambda: self.game.accept(seat))
+        self._person_acts(lambda: self.game.accept(seat), "accept", seat)
 
     def decline(self) -> None:
-        self._person_acts(lambda: self.game.decline())
+        self._person_acts(lambda: self.game.decline(), "decline")
 
     def let_holder_decide(self) -> int | None:
         """Play mode: the person stops bidding; the computer holder accepts a bid or declines."""

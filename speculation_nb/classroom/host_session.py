@@ -219,6 +219,7 @@ class HostSession:
         self._keep({"code": referee.code, "secret": referee.host_secret})
         referee.observe(self._on_table)
         self.game.attach(self._publish)
+        self.game.guard(referee.acts)  # the teacher's presses for a student's seat: only on purpose
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop serves this kernel (a script, a test): handle_pending() by hand
@@ -228,6 +229,7 @@ class HostSession:
             self.task.add_done_callback(self._served)
 
     def _stop(self) -> None:
+        self.game.guard(None)
         self.game.detach(self._publish)
         if self.task is not None and not self.task.done():
             self.task.cancel()
@@ -319,6 +321,22 @@ class HostSession:
             self._refused(TableRefusal("T9", "table.bad_request"))
             return False
         return self._act(self._live().place, member, target)
+
+    @property
+    def asking(self) -> int | None:
+        """The student's seat whose card the teacher tried to turn up, still due: the page asks
+        "It is Bob's turn: turn up for Bob?" (issue 27); None otherwise."""
+        return None if self.referee is None else self.referee.acts.due()
+
+    def act_for(self, seat: int) -> bool:
+        """The teacher's yes: turn up ``seat``'s card for its students (the log says the teacher did)."""
+        return self._act(self._live().act_for, seat)
+
+    def wait_for(self) -> None:
+        """The teacher's no: the student turns up the card."""
+        if self.referee is not None:
+            self.referee.acts.asking = None
+        self.tell()
 
     def ask(self) -> bool:
         """T7: ask "What would you pay?" at the moment shown."""
@@ -417,3 +435,10 @@ class HostSession:
     def poll(self) -> Poll | None:
         """The latest poll (open or closed), None before the first."""
         return self._live().poll
+
+    @property
+    def restored(self) -> Notice | None:
+        """The table was restored (its store went back after a crash, issue 27): what was lost,
+        for the page to say (catalog key ``table.restored.teacher``); None when it never was."""
+        found = None if self.referee is None else self.referee.restored
+        return None if found is None else Notice(found.key, True, found.params)

@@ -39,7 +39,17 @@ class Ledger:
     def following(self, session: Session) -> bool:
         return self._session is session
 
-    def note(self, deal: int, index: int, who: str, member: str | None, seat: int | None, action: Action) -> None:
+    def note(
+        self,
+        deal: int,
+        index: int,
+        who: str,
+        member: str | None,
+        seat: int | None,
+        action: Action,
+        acted_for: bool = False,
+    ) -> None:
+        """``acted_for``: the teacher took this action for a seat its students play (issue 27)."""
         self._who[(deal, index)] = {
             "deal": deal,
             "index": index,
@@ -47,7 +57,18 @@ class Ledger:
             "member": member,
             "seat": seat,
             "action": action.to_dict(),
-        }
+        } | ({"for": True} if acted_for else {})
+
+    def forget(self, deal: int, index: int) -> None:
+        self._who.pop((deal, index), None)
+
+    def acted_for(self, deal: int, index: int) -> bool:
+        """True if the teacher took action ``index`` of deal ``deal`` for a student's seat."""
+        return bool(self._who.get((deal, index), {}).get("for"))
+
+    def teacher_steps(self) -> frozenset[tuple[int, int]]:
+        """The (deal, step after it) of every action the teacher took for a student's seat."""
+        return frozenset((deal, index + 1) for (deal, index), a in self._who.items() if a.get("for"))
 
     def attribute(self, session: Session, computers: Collection[int]) -> None:
         """Attribute every action of ``session`` not noted yet (see the module docstring)."""

@@ -112,6 +112,8 @@ class MemberSession:
         self.closed = False
         self.last_reply: Reply | None = None
         self.notice = Notice()
+        #: The table was restored after a crash (issue 27): said on the page until the next table.
+        self.restored: Notice | None = None
         self.pending: dict[str, Pending] = {}
         self._clock = clock
         self._follow = follow
@@ -165,6 +167,7 @@ class MemberSession:
         self._stopped = False
         self.member, self.code, self.moment, self.closed = member, code, member.latest(), False
         self.pending.clear()
+        self.restored = None
         self.tell("class.member.found" if self.free_seats() else "class.member.no_free_seat", code=show_code(code))
         self.start()
         return True
@@ -310,11 +313,14 @@ class MemberSession:
 
     def take_events(self, events: list[dict[str, Any]]) -> None:
         """Events of the table's stream (the follow task's): a ``closed`` one ends the page's table;
-        an ``unreadable`` one (a moment this page could not read) is said: the page does not follow."""
+        an ``unreadable`` one (a moment this page could not read) is said: the page does not follow;
+        a ``restored`` one (the store went back after a crash) is kept in :attr:`restored`."""
         if any(e.get("kind") == "closed" for e in events):
             self.closed = True
         if any(e.get("kind") == "unreadable" for e in events):  # stuck behind the teacher: said
             self.tell("class.member.cannot_follow", True)
+        if any(e.get("kind") == "restored" for e in events):  # the store went back (issue 27): said
+            self.restored = Notice("table.restored.student", True)
 
     # ------------------------------------------------------------------ following
     def start(self) -> None:

@@ -3,15 +3,12 @@
 Students' kernels post requests (join, rejoin, act, answer, leave) to the table's ``"requests"``
 stream; the referee reads them in order, checks each one by the table's rules T2-T8 and then by
 the engine (an :class:`~speculation_nb.IllegalAction` names its own rule), answers at
-``reply:<token>``, and publishes what changed: the moment the teacher shows
-(:func:`~.moment.public_moment`, key ``"moment"`` and an event), the poll, the ``"meta"`` a
-joining kernel reads, and its own ``"record"`` (T10), from which a reloaded teacher's page
-resumes (T9). Only the newest referee of a table serves it (T12: the ``referee`` epoch in
-``"meta"``). A refused request changes nothing.
-
-The referee drives a :class:`~.teacher_game.Host`, the teacher's game (the app's controller, or a
-:class:`~.teacher_game.SessionHost` over a bare session), or shows a question deal (:mod:`.questions`).
-Who may ask for an action is :mod:`.admission`'s; the table's record and export are :mod:`.record`'s.
+``reply:<token>``, and publishes what changed: the moment the teacher shows (key ``"moment"`` and
+an event), the poll, the ``"meta"`` a joining kernel reads, and its ``"record"`` (T10), from
+which a reloaded teacher's page resumes (T9). Only the newest referee of a table serves it (T12).
+It drives a :class:`~.teacher_game.Host`, the teacher's game, or shows a question deal
+(:mod:`.questions`); whether a member may ask for an action is :mod:`.admission`'s, the
+teacher's presses for a student's seat :mod:`.acting`'s, the record and export :mod:`.record`'s.
 """
 
 from __future__ import annotations
@@ -27,6 +24,7 @@ from typing import Any
 from ..engine.compose import Moment as Composed
 from ..engine.errors import IllegalAction
 from ..engine.session import Session
+from .acting import HostActs, act_for, mark_last_event
 from .admission import admitted_action
 from .codes import check_request_id, check_token, new_code, new_secret, read_code, table_link
 from .desk import Desk
@@ -83,6 +81,7 @@ class Referee:
         self._closing = False
         #: Notices a store that went back in time (a crash restored an older state): ``restored``.
         self.watch = StoreWatch()
+        self.acts = HostActs(self.roster, self.ledger, lambda: self.host.session)  # the teacher's presses (issue 27)
 
     # ------------------------------------------------------------ making a table
     @classmethod
@@ -121,8 +120,7 @@ class Referee:
 
     # ------------------------------------------------------------------ serving
     def handle_pending(self, timeout: float = 0.0) -> int:
-        """Handle the requests posted since the last call (waiting up to ``timeout`` seconds for
-        one); publish what changed. The number of requests handled."""
+        """Handle the requests posted since (waiting up to ``timeout`` s for one); how many it handled."""
         if not self._live_table():
             return 0
         self._resync()
@@ -314,6 +312,12 @@ class Referee:
         self.host.set_computers(frozenset(self.roster.computers))
         self._changed()
 
+    def act_for(self, seat: int) -> None:
+        """Issue 27: the teacher turns up ``seat``'s card for its students, on purpose (:mod:`.acting`)."""
+        self._require_live()
+        act_for(self, self._seat_number(seat))
+        self._changed()
+
     def give_back(self, seat: int) -> None:
         self._require_live()
         self.roster.taken.discard(self._seat_number(seat))
@@ -334,8 +338,7 @@ class Referee:
         self._changed()
 
     def place(self, member: str, seat: int | None) -> None:
-        """T9: move ``member`` to ``seat`` (sharing it with whoever is there: a team) or to the
-        spectators (None). A computer playing that seat stops."""
+        """T9: move ``member`` to ``seat`` (a team if taken; a computer there stops) or to the spectators (None)."""
         self._require_live()
         found = self.roster.member(member)
         if found is None:
@@ -407,9 +410,8 @@ class Referee:
 
     # ------------------------------------------------------------- publishing
     def publish(self, force: bool = False) -> bool:
-        """Publish the host's shown moment (the app calls it at each change of its game, before
-        its own page redraws); a moment equal to the last one published is not published again
-        unless ``force``. True if it was published."""
+        """Publish the host's shown moment (the app calls it at each change of its game, before its
+        page redraws); the same moment again only if ``force``. True if it was published."""
         if not self._live_table():
             return False
         session = self.host.session
@@ -426,6 +428,7 @@ class Referee:
             moment = public_moment(
                 session, self.host.moment, version=self.version + 1, live=self.host.live, paused=self.paused
             ) | {"names": names, "seats": seats, "poll": poll}
+            mark_last_event(moment, self.ledger, session.deal_number)
         same = self._last is not None and {**self._last, "version": 0} == {**moment, "version": 0}
         if same and not force:
             return False
@@ -468,13 +471,11 @@ class Referee:
     # ------------------------------------------------ a store that went back (issue 27)
     @property
     def restored(self) -> Restored | None:
-        """The last time the store was found behind this referee (a crash restored an older
-        state), or None: the teacher's page announces it (``Restored.key``, ``Restored.params``)."""
+        """The last time the store was found behind this referee (a crash), or None: pages announce it."""
         return self.watch.restored
 
     def _resync(self) -> None:
-        """If the store lost records this referee had read or written, go on from where the store
-        is: the cursor back to its last request, the state written again, members told (meta)."""
+        """The store lost records (a crash): the cursor back to its last request, all written again."""
         found = self.watch.check(self.store, self.code, self.cursor)
         if found is None:
             return

@@ -183,6 +183,11 @@ class TableGame(Protocol):
         """Stop calling ``publish``: the table is no longer served here (the mode is free again)."""
         ...
 
+    def guard(self, check: Callable[[str, int | None], None] | None) -> None:
+        """Check each of the teacher's own presses with ``check(kind, seat)`` before it acts (the
+        referee's :class:`~.acting.HostActs`: a student's seat only on purpose, issue 27); None: no check."""
+        ...
+
 
 class SessionTable:
     """A :class:`TableGame` over a bare session (tests, notebooks): its host is a
@@ -192,6 +197,7 @@ class SessionTable:
         self.session = session
         self.current: SessionHost | None = None
         self.publishers: list[Callable[[], None]] = []
+        self.check: Callable[[str, int | None], None] | None = None
 
     @property
     def started(self) -> bool:
@@ -212,9 +218,15 @@ class SessionTable:
         if publish in self.publishers:
             self.publishers.remove(publish)
 
+    def guard(self, check: Callable[[str, int | None], None] | None) -> None:
+        self.check = check
+
     def act(self, action: Action) -> None:
         """The teacher's own action at now (the seat due reveals), then every publisher."""
         host = self.current if self.current is not None else self.host()
+        if self.check is not None:  # the table's check of the teacher's press (issue 27)
+            seat = dict(action.args).get("seat")
+            self.check(action.kind, seat if isinstance(seat, int) else None)
         host.act(None, action)
         for publish in list(self.publishers):
             publish()

@@ -118,8 +118,9 @@ def test_t3_the_teachers_change_is_published_to_the_class(store: TableStore) -> 
     def scene() -> None:
         session, game = teacher(store)
         session.open_table()
-        ana = join(session, store, "Ana", 1)
-        game.act(Action.make("reveal", seat=game.session.game.turn))
+        due = game.session.game.turn  # Ana sits elsewhere: the teacher's card is not hers (issue 27)
+        ana = join(session, store, "Ana", (due + 1) % 4)
+        game.act(Action.make("reveal", seat=due))
         latest = ana.latest()
         assert latest is not None and latest.step == 1
         session.let_go()
@@ -223,7 +224,7 @@ def test_t9_a_reload_resumes_the_kept_table_with_its_game_and_members(store: Tab
         first, game = teacher(store, device)
         referee = first.open_table()
         assert referee is not None
-        join(first, store, "Ana", 1)
+        join(first, store, "Ana", 2)  # not the seat due: the teacher's card is not hers (issue 27)
         game.act(Action.make("reveal", seat=game.session.game.turn))
         history = list(game.session.game.history)
         first.let_go()  # the page reloads: a new kernel, a new session; the device kept the table
@@ -232,7 +233,7 @@ def test_t9_a_reload_resumes_the_kept_table_with_its_game_and_members(store: Tab
         assert second.kept == device.kept and not second.open
         assert second.resume() is not None and second.code == referee.code
         assert game2.session.game.history == history  # the table's game replaced the one shown
-        assert [m.name for m in second.members()] == ["Ana"] and second.kind(1) == "people"
+        assert [m.name for m in second.members()] == ["Ana"] and second.kind(2) == "people"
         assert second.kept is None and second.notice.key == "class.host.resumed"
         second.let_go()
 

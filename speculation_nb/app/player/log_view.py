@@ -1,7 +1,8 @@
 """What happened (the deal's log, newest first) and the standings of the session.
 
 Every name in a line is bidi-isolated (:func:`.parts.bidi`); a computer player's bid
-above its break-even price carries the reason (its temperament) under the line.
+above its break-even price carries the reason (its temperament) under the line. At a shared
+table, a card the teacher turned up for a student's seat says so ("by": "teacher", issue 27).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ def event_html(e: Any, names: Sequence[str], t: Translator) -> str | None:
         "reveal": "log.reveal",
         "new_best": "log.new_best",
     }
+    if e.get("by") == "teacher" and kind in ("reveal", "jack_five"):  # for a student's seat (issue 27)
+        key = "log.teacher_reveal" if kind == "reveal" else "log.teacher_jack_five"
+        return t.html(key, name=who, card=card)
     if kind == "ante":
         return t.html("log.ante", pot=t.number(e["pot"]))
     if kind == "turn_up":
@@ -90,11 +94,13 @@ class LogView:
         names = c.names
         k = c.moment
         deal = c.session.deal_number
+        by_teacher: frozenset[tuple[int, int]] = getattr(c.table_check, "teacher_steps", frozenset)()  # issue 27
         lines = []
         for event in c.game.events:
             if event["step"] > k:
                 continue
-            text = event_html(event, names, t)
+            by = {"by": "teacher"} if (deal, event["step"]) in by_teacher else {}  # for a student's seat
+            text = event_html({**event, **by} if by else event, names, t)
             if text is None:
                 continue
             note = c.notes.get((deal, event["step"])) if event["kind"] == "bid" else None

@@ -358,6 +358,8 @@ class MemberApp:
             return
         me = self.seat
         banner = banner_text(m, t)
+        if self.session.restored is not None:  # the table was restored after a crash (issue 27)
+            banner = " ".join(filter(None, (self.session.restored.words(t), banner)))
         ui.member_banner.value = f'<div role="status">{esc(banner)}</div>' if banner else ""
         show(ui.member_banner, bool(banner))
         names = list(m.names)

@@ -116,3 +116,8 @@ class AppTable:
         self.controller.remove_publisher(publish)
         self.controller.hold_mode(None)
         self.controller.show_seat_names(None)
+        self.controller.table_check = None
+
+    def guard(self, check: Callable[[str, int | None], None] | None) -> None:
+        """The table's check of the teacher's presses (issue 27): the controller asks it first."""
+        self.controller.table_check = check

@@ -122,6 +122,7 @@ class HostPanel(ControllerPanel):
         where = tagged(widgets.VBox([ui.code_label, ui.code, ui.link]), "spec-host-where")
         ui.head = tagged(widgets.HBox([where, ui.qr]), "spec-host-head")
         ui.status = tagged(widgets.HTML(), "spec-host-status")
+        ui.restored = tagged(widgets.HTML(), "spec-host-restored")  # the table restored after a crash
         ui.show_who = tagged(widgets.Checkbox(value=True, indent=False), "spec-host-show-who")
         ui.who = tagged(widgets.HTML(), "spec-host-who")
         ui.who_box = tagged(widgets.VBox([ui.show_who, ui.who]), "spec-host-who-box")
@@ -130,6 +131,9 @@ class HostPanel(ControllerPanel):
         ui.close = _button("spec-host-close", style="danger")
         ui.actions = tagged(widgets.HBox([ui.pause, ui.export, ui.close]), "spec-host-row")
         ui.download = tagged(widgets.HTML(), "spec-host-download")
+        #: "It is Bob's turn: turn up for Bob?" (issue 27: a student's card only on purpose)
+        self.turn_row = ConfirmRow("spec-host-turn-ask", self.guard)
+        ui.turn_ask, ui.turn_ask_text, ui.turn_yes, ui.turn_no = self.turn_row.widgets
         self.close_row = ConfirmRow("spec-host-confirm", self.guard)  # "Close the table?", focus on Keep
         ui.confirm, ui.confirm_text, ui.confirm_yes, ui.confirm_no = self.close_row.widgets
         ui.seats_title = tagged(widgets.HTML(), "spec-host-title")
@@ -153,8 +157,9 @@ class HostPanel(ControllerPanel):
         ui.answers_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-answers-names")
         ui.answers_row = tagged(widgets.HBox([ui.answers_one, ui.answers_all, ui.answers_names]), "spec-host-row")
         ui.answers_download = tagged(widgets.HTML(), "spec-host-answers-download")
-        parts = [ui.head, ui.status, ui.who_box, ui.actions, ui.confirm, ui.download, ui.seats_title, ui.seats]
-        parts += [ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll, ui.answers_row, ui.answers_download]
+        parts = [ui.turn_ask, ui.head, ui.status, ui.restored, ui.who_box, ui.actions, ui.confirm, ui.download]
+        parts += [ui.seats_title, ui.seats, ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
+        parts += [ui.answers_row, ui.answers_download]
         ui.table = tagged(widgets.VBox(parts), "spec-host-table")
         ui.message = tagged(widgets.HTML(), "spec-host-message")
         ui.root = tagged(
@@ -299,6 +304,7 @@ class HostPanel(ControllerPanel):
             self._draw_table(t)
         else:
             self.close_row.drop()
+            self.turn_row.drop()
         toggle_class(ui.message, "spec-host-error", session.notice.error)
         ui.message.value = esc(session.notice.words(t, self.controller.names))
 
@@ -334,6 +340,11 @@ class HostPanel(ControllerPanel):
         trouble = f" {t('class.host.store_failed')}" if session.trouble else ""
         ui.status.value = esc(f"{state} {joined}{trouble}")
         toggle_class(ui.status, "spec-host-waiting", session.paused or not c.live or bool(trouble))
+        restored = session.restored  # issue 27: the store went back after a crash, and what was lost
+        value = "" if restored is None else f'<div role="alert">{esc(restored.words(t))}</div>'
+        if ui.restored.value != value:
+            ui.restored.value = value
+        show(ui.restored, restored is not None)
         set_traits(
             ui.pause,
             description=t("class.host.resume_play" if session.paused else "class.host.pause"),
@@ -354,6 +365,7 @@ class HostPanel(ControllerPanel):
         )
         self._draw_seats(t)
         self._draw_who(t)
+        self._draw_turn(t)
         names = [m.name for m in watching]
         ui.spectators.value = t.html(
             "class.host.spectators", names=_name_list(names) if names else t("class.host.nobody")
@@ -410,6 +422,26 @@ class HostPanel(ControllerPanel):
                 tooltip=t("class.host.computer_tip"),
                 disabled=info.kind == "people",  # a seat with students keeps them (T2, the referee's check)
             )
+
+    def _draw_turn(self, t: Translator) -> None:
+        """The teacher pressed Next card for a student's seat (the table refused it, issue 27):
+        ask "It is Bob's turn: turn up for Bob?"; yes turns it up for Bob, said so on every page."""
+        due = self.session.asking
+        if due is None:
+            self.turn_row.drop()
+            return
+        name = self.controller.names[due]
+        row = self.turn_row
+        row.words(
+            t("class.host.turn_ask", name=name),
+            yes=t("class.host.turn_yes", name=name),
+            no=t("class.host.turn_no", name=name),
+        )
+        if not row.asking:
+            row.ask(lambda: self._act_for(due), self.session.wait_for)
+
+    def _act_for(self, seat: int) -> None:
+        self.session.act_for(seat)
 
     def _draw_who(self, t: Translator) -> None:
         """Who is who (issue 27): each seat and its students, on the projector unless the
