@@ -240,9 +240,8 @@ class Controller(HasTraits):
 
     # ----------------------------------------------------------------- changes
     def add_publisher(self, fn: Callable[[], None]) -> None:
-        """Call ``fn()`` at every change, before ``version`` tells this page's views: what
-        publishes the change elsewhere (the shared table's referee) does not wait for this page
-        to redraw. ``fn`` must not raise (an error is logged, and the views redraw all the same)."""
+        """Call ``fn()`` at every change, before ``version`` tells this page's views (the shared
+        table's referee does not wait for this page to redraw); an error of ``fn`` is logged."""
         self._publishers.append(fn)
 
     def remove_publisher(self, fn: Callable[[], None]) -> None:
@@ -339,9 +338,8 @@ class Controller(HasTraits):
         return "ended"
 
     def new_deal(self, seed: int | None = None) -> str:
-        """The next deal of the session when this one is over and no seed is given (``"next"``,
-        ``"ended"``); otherwise a new session from ``seed`` (``"session"``). The app asks before
-        it calls this for a new session; see :meth:`next_deal` and :meth:`new_session`."""
+        """The next deal when this one is over and no seed is given (``"next"``, ``"ended"``); else
+        a new session from ``seed`` (``"session"``): :meth:`next_deal`, :meth:`new_session`."""
         if seed is None and self.game.over and not self.session.over:
             result = self.next_deal()
             assert result is not None
@@ -435,9 +433,8 @@ class Controller(HasTraits):
         return True
 
     def act(self, action: Action) -> None:
-        """A person's ``action`` taken elsewhere (a student at the shared table), at now: the engine
-        checks it (``IllegalAction``, nothing changes); the computers' pending actions keep their
-        pace (a student's bid does not make every computer act at once)."""
+        """A person's ``action`` taken elsewhere (a student at the shared table), at now, checked by
+        the engine; the computers' pending actions keep their pace (they do not all act at once)."""
         self._moment = None
         self.game.apply(action)
         self._pacer.start()
@@ -490,9 +487,8 @@ class Controller(HasTraits):
         self._pacer.stop()
 
     def _apply(self, move: players.Move) -> str:
-        """Apply one computer action (a :class:`~speculation_nb.players.Move`); keep its reason
-        for the log when it needs one (a bid above the bidder's break-even, a sale below the
-        holder's: the temperament that makes it); return the action in words."""
+        """Apply one computer action (a :class:`~speculation_nb.players.Move`), keep its reason for
+        the log when it needs one (a bid above break-even...); return the action in words."""
         game = self.game
         game.apply(move.action)
         if move.reason.startswith(("reason.bid.above", "reason.accept.below", "reason.accept.fond")):

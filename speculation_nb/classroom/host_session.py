@@ -328,9 +328,10 @@ class HostSession:
         "It is Bob's turn: turn up for Bob?" (issue 27); None otherwise."""
         return None if self.referee is None else self.referee.acts.due()
 
-    def act_for(self, seat: int) -> bool:
-        """The teacher's yes: turn up ``seat``'s card for its students (the log says the teacher did)."""
-        return self._act(self._live().act_for, seat)
+    def act_for(self, seat: int) -> None:
+        """The teacher's yes: turn up ``seat``'s card for its students (the log says the teacher did);
+        a refusal is the notice."""
+        self._act(self._live().act_for, seat)
 
     def wait_for(self) -> None:
         """The teacher's no: the student turns up the card."""

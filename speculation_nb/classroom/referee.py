@@ -45,8 +45,7 @@ log = logging.getLogger("speculation_nb.table")
 
 
 class Referee:
-    """The referee of one table (see the module docstring); make one with :meth:`open` or
-    :meth:`resume`. ``clock`` (monotonic seconds) drives T5's rate limit; ``rng`` the code."""
+    """One table's referee (see the module docstring), by :meth:`open` or :meth:`resume`; ``clock`` for T5."""
 
     def __init__(
         self,

@@ -401,13 +401,11 @@ class HostPanel(ControllerPanel):
             name = c.names[info.seat] if 0 <= info.seat < len(c.names) else str(info.seat)
             kind = t(f"class.host.kind.{info.kind}")
             if info.members:  # named by its number: the seat's name is its students' (never "Ana: Ana")
-                label_html = t.html(
-                    "class.member.seat_people", n=t.number(info.seat + 1), names=_name_list(list(info.members))
-                )
+                who = _name_list(list(info.members))
+                label_html = t.html("class.member.seat_people", n=t.number(info.seat + 1), names=who)
             else:
                 label_html = t.html("class.host.seat", n=info.seat + 1, name=bidi(name))
             label.value = f'{label_html} <span class="spec-host-kind">{esc(kind)}</span>'
-
             teacher = info.kind == "teacher"
             set_traits(
                 take,
@@ -424,28 +422,19 @@ class HostPanel(ControllerPanel):
             )
 
     def _draw_turn(self, t: Translator) -> None:
-        """The teacher pressed Next card for a student's seat (the table refused it, issue 27):
-        ask "It is Bob's turn: turn up for Bob?"; yes turns it up for Bob, said so on every page."""
+        """Next card refused for a student's seat (issue 27): "It is Bob's turn: turn up for Bob?"."""
         due = self.session.asking
         if due is None:
             self.turn_row.drop()
             return
         name = self.controller.names[due]
-        row = self.turn_row
-        row.words(
-            t("class.host.turn_ask", name=name),
-            yes=t("class.host.turn_yes", name=name),
-            no=t("class.host.turn_no", name=name),
-        )
-        if not row.asking:
-            row.ask(lambda: self._act_for(due), self.session.wait_for)
-
-    def _act_for(self, seat: int) -> None:
-        self.session.act_for(seat)
+        ask, yes, no = (t(k, name=name) for k in ("class.host.turn_ask", "class.host.turn_yes", "class.host.turn_no"))
+        self.turn_row.words(ask, yes=yes, no=no)
+        if not self.turn_row.asking:
+            self.turn_row.ask(lambda: self.session.act_for(due), self.session.wait_for)
 
     def _draw_who(self, t: Translator) -> None:
-        """Who is who (issue 27): each seat and its students, on the projector unless the
-        teacher hides it."""
+        """Who is who (issue 27): each seat and its students, unless the teacher hides it."""
         ui = self.ui
         set_traits(ui.show_who, description=t("class.host.show_who"), tooltip=t("class.host.show_who_tip"))
         on = bool(ui.show_who.value)
