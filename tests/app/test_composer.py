@@ -259,13 +259,21 @@ def test_my_moments_are_kept_in_a_file_and_offered_beside_the_banks(app):
 def test_a_taker_gets_the_moment_instead_of_the_app(app):
     panel, c = app.composing.panel, app.controller
     taken = []
-    panel.taker = taken.append
+    app.take_moments(taken.append)
     before = c.session
     panel.open_entry("bank:knave")
     assert panel.compose() and c.session is before
     assert [e.moment for e in taken] == [bank.question("knave").to_moment()] and taken[0].question
     panel.ui.ups[0].value = "JH"  # the turn-up twice: refused before the taker hears of it
     assert not panel.compose() and panel.error.rule == "S3" and len(taken) == 1
+    app.take_moments(None)
+    panel.ui.ups[0].value = "2S"
+    assert panel.compose() and c.session is not before and len(taken) == 1
+    later = SpeculationApp(rules=Rules(players=4), seed=3, mode="classroom", charts="static")
+    later.take_moments(taken.append)  # before the editor is built: it takes the taker when built
+    later.composing.toggle(True)
+    assert later.composing.panel.taker is not None
+    later.close()
 
 
 def test_while_a_shared_table_holds_the_deal_the_moment_is_refused_not_opened(app):

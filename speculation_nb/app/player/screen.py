@@ -82,11 +82,13 @@ def simulation_panel(controller: Controller) -> Any:
     return SimulationPanel(controller)
 
 
-def composer_panel(controller: Controller) -> Any:
+def composer_panel(controller: Controller, taker: Callable[[Any], object] | None = None) -> Any:
     """The editor of "Set up a moment" (:mod:`.composer_panel`), imported on its first open."""
     from .composer_panel import ComposerPanel
 
-    return ComposerPanel(controller)
+    panel = ComposerPanel(controller)
+    panel.taker = taker
+    return panel
 
 
 class SpeculationApp:
@@ -107,6 +109,8 @@ class SpeculationApp:
     instant in a script); ``notice`` a first line for the message line; ``table_store`` the
     shared table's store (:mod:`speculation_nb.classroom.stores.base`; None: ``SPECULATION_TABLE_STORE``).
     """
+
+    _moment_taker: Callable[[Any], object] | None  # see take_moments
 
     def __init__(
         self,
@@ -228,6 +232,15 @@ class SpeculationApp:
 
         return open_moment(self.controller, moment, seed=seed)
 
+    def take_moments(self, taker: Callable[[Any], object] | None) -> None:
+        """From now on "Open this moment" gives the composed moment (a
+        :class:`~speculation_nb.links.composed.MomentEntry`, once the rules accept it) to
+        ``taker`` instead of opening it here: the shared table asks the class about it. None: the
+        editor opens moments in this app again (refused while a table holds its deal)."""
+        self._moment_taker = taker
+        if self.composing.panel is not None:
+            self.composing.panel.taker = taker
+
     def settings_rules(self) -> Rules:
         """The :class:`Rules` the settings panel describes (raises ``ValueError`` if impossible)."""
         return self.settings.rules()
@@ -256,8 +269,14 @@ class SpeculationApp:
         self.sharing = PanelOpener(self, ui.share_slot, "share", SharePanel, "button.open_share", "tooltip.open_share")
         ui.compose_slot = widgets.VBox([])
         ui.compose_slot.add_class("spec-compose-slot")
+        self._moment_taker = None
         self.composing = PanelOpener(
-            self, ui.compose_slot, "compose", composer_panel, "button.open_composer", "tooltip.open_composer"
+            self,
+            ui.compose_slot,
+            "compose",
+            lambda c: composer_panel(c, self._moment_taker),
+            "button.open_composer",
+            "tooltip.open_composer",
         )
         ui.controls.children = (*ui.controls.children, ui.open_auction)  # the holder's offer, by the step buttons
         ui.left = widgets.VBox(
