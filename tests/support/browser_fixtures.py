@@ -60,8 +60,8 @@ CHROMIUM_ARGS = [
 
 #: The hosts a page may ask: this machine (every server of the tests listens on loopback).
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-#: What a page makes itself and never fetches from a network.
-LOCAL_SCHEMES = frozenset({"data", "blob", "about"})
+#: What a page makes itself or reads from this machine's disk, never from a network.
+LOCAL_SCHEMES = frozenset({"data", "blob", "about", "file"})
 
 
 def is_outside(url: str) -> bool:
