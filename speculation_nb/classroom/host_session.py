@@ -45,6 +45,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import bank
 from ..engine.errors import IllegalAction
 from ..languages.translator import Translator
 from ..links.handout import handout_html, handout_name
@@ -53,6 +54,7 @@ from .codes import show_code
 from .errors import TableRefusal
 from .notice import Notice
 from .poll import Poll
+from .questions import QuestionDeal
 from .referee import Referee
 from .seating import MemberInfo, SeatInfo
 from .stores.base import REFEREE_SETTING, STORE_SETTING, StoreError, TableStore, open_store
@@ -361,17 +363,33 @@ class HostSession:
         self._changed()
         return self.answers_file
 
+    def open_question(self, question: str) -> bool:
+        """Issue 25: show the question bank's moment ``question`` to the class, a question deal
+        outside the standings (:meth:`.Referee.open_question`), until :meth:`end_question`."""
+        moment = bank.question(question).to_moment()
+        return self._act(self._live().open_question, moment, question)
+
+    def end_question(self) -> bool:
+        return self._act(self._live().end_question)
+
+    @property
+    def question(self) -> QuestionDeal | None:
+        """The question deal the class sees now, or None."""
+        return None if self.referee is None else self.referee.question
+
     def handout(self, t: Translator) -> Export:
         """A printable handout of the moment shown, worded by ``t``
         (:func:`~speculation_nb.links.handout.handout_html`), kept as :attr:`handout_file`."""
         referee = self._live()
-        session, step = referee.host.session, referee.host.moment
-        poll = referee.poll
-        asked = poll is not None and (poll.deal, poll.step) == (session.deal_number, step) and poll.question
-        question = t(f"bank.{poll.question}.question") if poll is not None and asked else ""
-        text = handout_html(
-            session.game.at(step), t, question=question or t("class.member.poll_question"), names=session.names
-        )
+        session, step, q = referee.host.session, referee.host.moment, referee.question
+        if q is not None:  # the question deal the class sees, with its bank question
+            asker = bank.question(q.question).asker if q.question else None
+            words = t(f"bank.{q.question}.question") if q.question else t("class.member.poll_question")
+            text = handout_html(q.game, t, question=words, names=q.names or None, asker=asker)
+            self.handout_file = Export(handout_name(0, len(q.game.history)), text)
+            self._changed()
+            return self.handout_file
+        text = handout_html(session.game.at(step), t, question=t("class.member.poll_question"), names=session.names)
         self.handout_file = Export(handout_name(session.deal_number, step), text)
         self._changed()
         return self.handout_file

@@ -712,3 +712,24 @@ def test_a_store_failing_while_the_table_is_open_is_said_and_the_game_goes_on() 
     moment = store.get(referee.code, "moment")
     assert moment is not None and moment["step"] == 2
     app.close()
+
+
+@on_loop
+async def test_issue25_the_teacher_asks_the_class_about_a_moment_of_the_bank(store: MemoryStore) -> None:
+    """A question deal from the panel: the class sees the bank's moment, outside the standings."""
+    app, panel, referee = opened(store)
+    before = app.controller.session.to_json()
+    assert not visible(panel.ui.question_end) and panel.ui.question_pick.options
+    panel.ui.question_pick.value = "dozen"
+    panel.ui.question_open.click()
+    assert referee.question is not None and referee.question.question == "dozen"
+    assert visible(panel.ui.question_end) and T("class.host.question_shown") in text(panel.ui.question_table.value)
+    panel.ui.ask.click()
+    assert referee.poll.question == "dozen" and referee.poll.deal == 0
+    panel.ui.close_poll.click()
+    panel.ui.handout.click()
+    assert "bank" not in panel.ui.answers_download.value and "text/html" in panel.ui.answers_download.value
+    panel.ui.question_end.click()
+    assert referee.question is None and app.controller.session.to_json() == before
+    assert panel.ui.question_table.value == ""
+    app.close()

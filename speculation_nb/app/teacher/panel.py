@@ -55,6 +55,7 @@ from ..common.panel import ControllerPanel, tagged
 from ..common.parts import bidi, esc, set_traits, show, toggle_class
 from ..common.who import who_is_who
 from ..model import Controller
+from . import question_row
 from .app_game import AppTable
 from .style import COPY_JS, CSS
 
@@ -158,7 +159,8 @@ class HostPanel(ControllerPanel):
         ui.answers_row = tagged(widgets.HBox([ui.answers_one, ui.answers_all, ui.answers_names]), "spec-host-row")
         ui.answers_download = tagged(widgets.HTML(), "spec-host-answers-download")
         parts = [ui.turn_ask, ui.head, ui.status, ui.restored, ui.who_box, ui.actions, ui.confirm, ui.download]
-        parts += [ui.seats_title, ui.seats, ui.spectators, ui.place_row, ui.poll_title, ui.poll_row, ui.poll]
+        questions = question_row.build(ui, lambda: self.session, self.guard)  # issue 25: question deals
+        parts += [ui.seats_title, ui.seats, ui.spectators, ui.place_row, ui.poll_title, questions, ui.poll_row, ui.poll]
         parts += [ui.answers_row, ui.answers_download]
         ui.table = tagged(widgets.VBox(parts), "spec-host-table")
         ui.message = tagged(widgets.HTML(), "spec-host-message")
@@ -467,6 +469,7 @@ class HostPanel(ControllerPanel):
         set_traits(ui.answers_names, description=t("class.host.answers_names"))
         done = session.answers_file
         set_traits(ui.handout, description=t("class.host.handout"), tooltip=t("class.host.handout_tip"))
+        question_row.draw(ui, t, session.question)
         files = [
             f'<a class="spec-host-file" download="{esc(f.name)}" href="data:{kind};charset=utf-8,'
             f'{quote(f.text, safe="")}">{esc(t(key))}</a>'

@@ -1,0 +1,64 @@
+"""The teacher's question deals (issue 25) in the table panel: a moment of the question bank shown to
+the class outside the standings, and its table drawn on the projector.
+
+:func:`build` adds to the panel's ``ui`` the row ``spec-host-question-row`` (the moment to ask
+about, ``spec-host-question-pick``; "Ask the class about this moment", ``spec-host-question-open``;
+"Back to the deal", ``spec-host-question-end``) and ``spec-host-question-table`` (what the class
+sees while a question deal is shown: the words saying no chip moves, the question, the table);
+:func:`draw` words and shows them. Every check is the referee's (:meth:`.Referee.open_question`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from ...engine import bank
+from ...languages.translator import Translator
+from ...rendering.cards import table_html
+from ..common.panel import tagged
+from ..common.parts import esc, set_traits, show
+
+__all__ = ["build", "draw"]
+
+
+def build(ui: Any, session: Callable[[], Any], guard: Callable[..., Any]) -> widgets.Widget:
+    """The question row and table (see the module docstring); ``session()`` gives the panel's
+    :class:`~speculation_nb.classroom.host_session.HostSession`."""
+    ui.question_pick = tagged(widgets.Dropdown(options=[]), "spec-host-question-pick")
+    ui.question_open = tagged(widgets.Button(), "spec-button", "spec-host-question-open")
+    ui.question_end = tagged(widgets.Button(), "spec-button", "spec-host-question-end")
+    ui.question_table = tagged(widgets.HTML(), "spec-host-question-table")
+    ui.question_open.on_click(guard(lambda _b: session().open_question(ui.question_pick.value)))
+    ui.question_end.on_click(guard(lambda _b: session().end_question()))
+    row = tagged(widgets.HBox([ui.question_pick, ui.question_open, ui.question_end]), "spec-host-row")
+    ui.question_row = row
+    return widgets.VBox([row, ui.question_table])
+
+
+def draw(ui: Any, t: Translator, question: Any) -> None:
+    """Word the row in ``t``'s language; ``question``: the question deal shown (None: the deal)."""
+    options = [(_short(t(q.key)), q.id) for q in bank.QUESTIONS]
+    if [tuple(o) for o in ui.question_pick.options] != options:
+        value = ui.question_pick.value
+        with ui.question_pick.hold_sync():
+            ui.question_pick.options = options
+            ui.question_pick.value = value if value in [v for _, v in options] else options[0][1]
+    set_traits(ui.question_pick, description=t("class.host.question_pick"))
+    set_traits(ui.question_open, description=t("class.host.question_open"), tooltip=t("class.host.question_open_tip"))
+    set_traits(ui.question_end, description=t("class.host.question_end"))
+    show(ui.question_end, question is not None)
+    if question is None:
+        ui.question_table.value = ""
+        return
+    words = t(f"bank.{question.question}.question") if question.question else ""
+    table = table_html(question.game, question.names or None, texts=t.render_texts(), number=t.number)
+    ui.question_table.value = (
+        f'<p role="status"><b>{esc(t("class.host.question_shown"))}</b></p><p>{esc(words)}</p>{table}'
+    )
+
+
+def _short(text: str, limit: int = 72) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
