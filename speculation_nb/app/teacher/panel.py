@@ -467,19 +467,9 @@ class HostPanel(ControllerPanel):
         set_traits(ui.answers_one, description=t("class.host.answers_csv"), tooltip=t("class.host.answers_csv_tip"))
         set_traits(ui.answers_all, description=t("class.host.answers_csv_all"), tooltip=t("class.host.answers_csv_tip"))
         set_traits(ui.answers_names, description=t("class.host.answers_names"))
-        done = session.answers_file
         set_traits(ui.handout, description=t("class.host.handout"), tooltip=t("class.host.handout_tip"))
         question_row.draw(ui, t, session.question)
-        files = [
-            f'<a class="spec-host-file" download="{esc(f.name)}" href="data:{kind};charset=utf-8,'
-            f'{quote(f.text, safe="")}">{esc(t(key))}</a>'
-            for f, kind, key in (
-                (done, "text/csv", "class.host.answers_download"),
-                (session.handout_file, "text/html", "class.host.handout_download"),
-            )
-            if f is not None
-        ]
-        ui.answers_download.value = " ".join(files)
+        ui.answers_download.value = question_row.files_html(t, session.answers_file, session.handout_file)
         if poll is None:
             ui.poll.value = ""
             return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -21,7 +22,7 @@ from ...rendering.cards import table_html
 from ..common.panel import tagged
 from ..common.parts import esc, set_traits, show
 
-__all__ = ["build", "draw"]
+__all__ = ["build", "draw", "files_html"]
 
 
 def build(ui: Any, session: Callable[[], Any], guard: Callable[..., Any]) -> widgets.Widget:
@@ -58,6 +59,20 @@ def draw(ui: Any, t: Translator, question: Any) -> None:
     ui.question_table.value = (
         f'<p role="status"><b>{esc(t("class.host.question_shown"))}</b></p><p>{esc(words)}</p>{table}'
     )
+
+
+def files_html(t: Translator, answers: Any, handout: Any) -> str:
+    """The download links of the answers' CSV and the handout (``Export``s, None when not made)."""
+    files = [
+        f'<a class="spec-host-file" download="{esc(f.name)}" href="data:{kind};charset=utf-8,'
+        f'{quote(f.text, safe="")}">{esc(t(key))}</a>'
+        for f, kind, key in (
+            (answers, "text/csv", "class.host.answers_download"),
+            (handout, "text/html", "class.host.handout_download"),
+        )
+        if f is not None
+    ]
+    return " ".join(files)
 
 
 def _short(text: str, limit: int = 72) -> str:
