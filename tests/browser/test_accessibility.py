@@ -4,7 +4,8 @@ projector's size (issue 23), audited by axe-core (npm's, injected: no outside re
 One Voila server for the module, one Chromium page per size, walking the states in a lesson's
 order: the start, mid-deal (one Next card), the auction open with a bid placed by Enter in the
 Chips field, the settings open, a simulation run, the share panel open, the teacher's table
-panel open (before a table is opened) and a student's page at a table. In each state axe-core's WCAG rules (2.0, 2.1,
+panel open (before a table is opened), a student's page at a table, and the teacher's panel with
+the table open, a student in it and a poll asked. In each state axe-core's WCAG rules (2.0, 2.1,
 2.2, levels A and AA) find nothing, and after every action the focus is still on a control
 (never dropped to the page). Screenshots: ``tests/artifacts/a11y-<w>x<h>-<state>.png``.
 """
@@ -146,8 +147,6 @@ def test_wcag_22_aa_in_every_state_of_a_lesson(server: Any, browser: Any, width:
 
         walk.press("button.spec-open-table", shown("button.spec-host-open"), "Table")
         walk.audit("host")
-        # The teacher's page while a table is open is another issue's ("A table the class can
-        # trust"): opened here only for the student's page.
         walk.press(
             "button.spec-host-open",
             "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
@@ -158,6 +157,22 @@ def test_wcag_22_aa_in_every_state_of_a_lesson(server: Any, browser: Any, width:
         student.goto(link if link.startswith("http") else f"{server.url}?{link.split('?')[-1]}", wait_until="commit")
         student.locator(".spec-member-join").first.wait_for(state="visible", timeout=TIMEOUT_MS)
         walk.audit("student", student)
+
+        # The teacher's panel with the table open, a student in it and a poll asked (issue 23): the
+        # placing row's two selects and button, Ask, Close the poll and Show names.
+        student.locator(".spec-member-name input").first.fill("Fanny")
+        student.locator("button.spec-member-join").first.click()
+        page.bring_to_front()
+        page.wait_for_function(shown("button.spec-host-place"), timeout=TIMEOUT_MS)
+        walk.press("button.spec-host-ask:enabled", shown("button.spec-host-close-poll"), "Ask")
+        page.wait_for_function(shown(".spec-host-show-names input"), timeout=TIMEOUT_MS)
+        walk.audit("host-table")
+        walk.press("button.spec-host-close-poll", shown("button.spec-host-ask"), "Close the poll")
+        names = page.locator(".spec-host-show-names input").first
+        names.focus()
+        page.keyboard.press("Space")
+        page.wait_for_function("() => document.querySelector('.spec-host-show-names input').checked", timeout=30_000)
+        walk.audit("host-poll-closed")
 
         assert walk.found == {}, "axe-core found:\n" + "\n".join(
             f"{state}: {v}" for state, found in walk.found.items() for v in found

@@ -132,6 +132,51 @@ def test_every_screen_fits_and_next_card_works(open_app, width, height) -> None:
     watch.assert_clean()
 
 
+#: Settings whose parts overlap (a field taller than its row, a label over its help line), or
+#: that overflow their box.
+_SETTINGS_JS = """() => {
+  const out = [];
+  for (const field of document.querySelectorAll('.spec-settings-grid .spec-field')) {
+    const box = field.getBoundingClientRect();
+    const parts = [...field.children].filter(c => c.offsetParent).map(c => c.getBoundingClientRect());
+    for (let i = 0; i + 1 < parts.length; i++) {
+      if (parts[i].bottom > parts[i + 1].top + 1) out.push('overlap: ' + field.textContent.trim().slice(0, 30));
+    }
+    for (const el of field.querySelectorAll('input, select, label')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.right > box.right + 1 || r.bottom > box.bottom + 1)) {
+        out.push('outside: ' + el.tagName + ' ' + field.textContent.trim().slice(0, 30));
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.browser
+def test_a_small_phone_shows_the_settings_and_the_simulation_whole(open_app) -> None:
+    """360 px (issue 23): every setting's label, field and help line in order, none over another
+    or out of its box; the simulation's table within the screen; screenshots to look at."""
+    page, watch = open_app(QUERY, 360, 740)
+    page.locator(".spec-settings .jupyter-widget-Collapse-header").first.click()
+    page.locator(".spec-set-v1").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('.spec-settings-grid .spec-field').length > 10")
+    assert page.evaluate(_SETTINGS_JS) == []
+    found = page.evaluate(_WIDER_JS)
+    assert found["scroll"] <= found["width"] and not found["wider"], found
+    page.locator(".spec-set-v1").first.scroll_into_view_if_needed()
+    shoot(page, "settings-variants")
+    page.locator(".spec-settings .jupyter-widget-Collapse-header").first.click()
+    page.locator("button.spec-open-simulation").first.click()
+    page.locator("button.spec-sim-run:enabled").first.click()
+    page.locator(".spec-sim-table").first.wait_for(state="visible", timeout=60_000)
+    found = page.evaluate(_WIDER_JS)
+    assert found["scroll"] <= found["width"] and not found["wider"], found
+    page.locator(".spec-sim-table").first.scroll_into_view_if_needed()
+    shoot(page, "simulation")
+    watch.assert_clean()
+
+
 @pytest.mark.browser
 def test_phone_auction_by_touch(open_app) -> None:
     page, watch = open_app(QUERY, 390, 844)
