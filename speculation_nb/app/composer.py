@@ -58,6 +58,7 @@ __all__ = [
 ]
 
 _SPLIT = re.compile(r"[\s,;]+")
+_OTHER_RULES = ("blind_trading", "price_cap", "ante", "uniform_ante", "start_chips")
 #: The entry each composed session was opened from (its share link and file carry that view only).
 _COMPOSED: WeakKeyDictionary[Session, MomentEntry] = WeakKeyDictionary()
 
@@ -93,6 +94,9 @@ class ComposerForm:
     stacks: list[str] = field(default_factory=list)
     pot: str = ""
     turn: int | None = None
+    #: The rules' settings the editor does not show (antes, price cap, starting chips, V3), as
+    #: ``Rules`` names them: kept from a moment opened in the form, the defaults otherwise.
+    other_rules: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.fit()
@@ -133,6 +137,7 @@ def _number(text: str, where: str) -> int | None:
 def _rules(form: ComposerForm) -> Rules:
     try:
         return Rules(
+            **form.other_rules,
             players=form.players,
             preset=form.preset,
             hand_size=form.hand_size,
@@ -228,6 +233,7 @@ def form_of(moment: Moment) -> ComposerForm:
         stacks=[str(s) for s in moment.stacks],
         pot=str(moment.pot),
         turn=moment.turn,
+        other_rules={k: v for k, v in rules.to_dict().items() if k in _OTHER_RULES},
     )
 
 

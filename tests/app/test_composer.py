@@ -14,6 +14,8 @@ from urllib.parse import unquote
 
 import brute_force
 import pytest
+from hypothesis import HealthCheck, given, settings
+from strategies import composable_games
 
 from speculation_nb import Game, Moment, Rules, odds
 from speculation_nb.app.composer import Composer, ComposerForm, FormError, build, composed_entry, form_of, open_moment
@@ -66,6 +68,19 @@ def test_blank_fields_are_filled_in_by_the_rules():
 def test_the_form_of_each_bank_moment_builds_it_again(q):
     moment = q.to_moment()
     assert build(form_of(moment)) == moment
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(game=composable_games())
+def test_any_real_moment_shown_in_the_form_builds_it_again(game):
+    moment = Moment.of(game)
+    assert build(form_of(moment)) == moment
+    # with the counts, the holder and the chips left blank, the rules fill them in the same
+    blank = form_of(moment)
+    blank.face_down = [None] * moment.rules.players
+    if moment.paid is None:
+        blank.holder = None
+    assert build(blank).face_down == moment.face_down and build(blank).holder == moment.holder
 
 
 def test_fields_that_cannot_be_read_name_the_field():

@@ -202,6 +202,7 @@ class ComposerPanel(ControllerPanel):
             stacks=[w.value for w in ui.stacks],
             pot=ui.pot.value,
             turn=opt(ui.due.value),
+            other_rules=dict(self.composer.form.other_rules),
         )
 
     def show_form(self, form: ComposerForm) -> None:
