@@ -74,7 +74,7 @@ SEATED = f"""(() => {{
 
 
 def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
+    return float(statistics.median(values)) if values else float("nan")
 
 
 def load_average() -> str:
