@@ -30,7 +30,8 @@ CSS classes (stable, for browser tests; all inside ``.spec-app``)
 Set with ``add_class`` on widgets (the class sits on the widget's outer
 element; for a Button that is the ``<button>`` itself):
 
-* layout: ``spec-app``, ``spec-style``, ``spec-keys`` (the key helper),
+* layout: ``spec-app`` (+ ``spec-live-table`` while a shared table is open), ``spec-style``,
+  ``spec-keys`` (the key helper),
   ``spec-topbar``, ``spec-title``, ``spec-deal-info``, ``spec-headline`` (narrow
   screens), ``spec-message`` (+ ``spec-message-error``, ``spec-message-ok``,
   ``spec-message-past``, ``spec-message-auto`` by state), ``spec-confirm``

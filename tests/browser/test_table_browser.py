@@ -434,3 +434,93 @@ def test_T8_a_student_who_typed_the_code_is_back_in_the_seat_after_a_reload_or_a
     bid_from(again, students, code, seat, 3)
     for watch in (teacher_watch, cleo_watch, again_watch):
         watch.assert_clean()
+
+
+#: Where each part the projector must show is, in the viewport: [left, top, right, bottom] or None.
+_BOXES_JS = """parts => Object.fromEntries(Object.entries(parts).map(([name, sel]) => {
+  const e = [...document.querySelectorAll(sel)].find(e => e.getClientRects().length && e.offsetParent);
+  if (!e) return [name, null];
+  const b = e.getBoundingClientRect();
+  return [name, [b.left, b.top, b.right, b.bottom]];
+}))"""
+PROJECTED = {
+    "the table": ".spec-table-view",
+    "the chance": ".spec-hold-pct",
+    "the exact fraction": ".spec-hold-fraction",
+    "the fair price": ".spec-fair-price",
+    "the poll's histogram": ".spec-host-poll table",
+    "Next card": "button.spec-next",
+    "Ask again": "button.spec-host-ask",
+    "Pause": "button.spec-host-pause",
+    "the table's state": ".spec-host-status",
+}
+
+
+def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_host_controls_together(
+    table_server: Any, open_page: Any
+) -> None:
+    """Issue 27, item 10: with a table open and the poll answered, the teacher's page at 1280x800
+    and 1920x1080 shows the table, the odds, the poll's histogram and the host's controls in the
+    first viewport, nothing scrolled; axe-core finds nothing there; on a phone (390x844) the host's
+    panel follows the table. Screenshots: tests/artifacts/projector-<w>x<h>.png."""
+    from engines import AXE
+    from test_accessibility import TAGS
+
+    server, students, _referee = table_server
+    if "redis" in type(students).__name__.lower():
+        pytest.skip("the layout does not depend on the store")
+    teacher, teacher_watch, code = open_table(open_page, server, 1280, 800)
+    crowd = []
+    for i, price in enumerate([2, 3, 3, 4, 6, 9]):
+        member = Member(students, code)
+        assert member.wait_reply(member.post("join", name=f"Student {i + 1}", seat=i if i < PLAYERS else None)).ok
+        crowd.append((member, price))
+    click_when_shown(teacher, "button.spec-host-ask")
+    poll = wait_moment(students, code, "the poll open", lambda m: m.poll is not None and m.poll.open).poll
+    for member, price in crowd:
+        assert member.wait_reply(member.post("answer", poll=poll.id, price=price)).ok
+    teacher.wait_for_function(  # every answer counted: time is up, then the answers are shown
+        "n => (document.querySelector('.spec-host-poll')?.innerText || '').includes(String(n))",
+        arg=len(crowd),
+        timeout=TIMEOUT_MS,
+    )
+    click_when_shown(teacher, "button.spec-host-close-poll")
+    click_when_shown(teacher, "button.spec-host-reveal-poll")
+    teacher.wait_for_function(
+        "() => document.querySelectorAll('.spec-host-poll tbody tr').length > 0", timeout=TIMEOUT_MS
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((1280, 800), (1920, 1080), (390, 844)):
+        teacher.set_viewport_size({"width": width, "height": height})
+        teacher.evaluate(  # the first viewport: every scrolled box back at its top
+            "() => { for (const e of [document.scrollingElement, ...document.querySelectorAll('*')])"
+            " if (e && e.scrollTop) e.scrollTop = 0; }"
+        )
+        if width >= 1000:  # the two columns of the projector's layout
+            teacher.wait_for_function(
+                "() => getComputedStyle(document.querySelector('.spec-app.spec-live-table')).display === 'grid'",
+                timeout=TIMEOUT_MS,
+            )
+        teacher.screenshot(path=str(ARTIFACTS / f"projector-{width}x{height}.png"))
+        boxes = teacher.evaluate(_BOXES_JS, PROJECTED)
+        if width >= 1000:
+            outside = {
+                name: box
+                for name, box in boxes.items()
+                if box is None or box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
+            }
+            assert outside == {}, f"not in the first viewport at {width}x{height}: {outside}"
+        else:  # a phone: one column, the host's panel right after the table's own parts
+            table, status = boxes["the table"], boxes["the table's state"]
+            settings = teacher.locator(".spec-settings-area").first.bounding_box()
+            assert table and status and settings and table[3] <= status[1] <= settings["y"], (boxes, settings)
+        if not teacher.evaluate("() => typeof axe !== 'undefined'"):
+            teacher.add_script_tag(path=str(AXE))
+        found = teacher.evaluate(
+            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+            ".then(r => r.violations.map(v => v.id + ': '"
+            " + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(', ')))",
+            TAGS,
+        )
+        assert found == [], f"axe-core at {width}x{height}: {found}"
+    teacher_watch.assert_clean()

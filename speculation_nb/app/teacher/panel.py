@@ -25,6 +25,10 @@ table closes the kept one (T10: its students are told). Once open:
 * Export (a download of the table's record, names included) and Close the table, which asks
   first: closing wipes the table from the store and sends the students away.
 
+Once open, the state, Pause and the poll come first, and the app's root has ``spec-live-table``: at
+1000 px wide or more (a projector) the app is two columns, the table and its controls beside the odds,
+the host's controls and the poll's histogram (``teacher.css``), all seen at 1280x800 and 1920x1080.
+
 The host secret lives in the session (the referee's) and in the teacher's own browser (the
 DeviceMemory, which the session is given to keep it in, so that a reload resumes, T9); never in
 the link, the code or any widget shown. Every check of a press is the session's or the referee's.
@@ -158,10 +162,11 @@ class HostPanel(ControllerPanel):
         ui.answers_names = tagged(widgets.Checkbox(value=False, indent=False), "spec-host-answers-names")
         ui.answers_row = tagged(widgets.HBox([ui.answers_one, ui.answers_all, ui.answers_names]), "spec-host-row")
         ui.answers_download = tagged(widgets.HTML(), "spec-host-answers-download")
-        parts = [ui.turn_ask, ui.head, ui.status, ui.restored, ui.who_box, ui.actions, ui.confirm, ui.download]
         questions = question_row.build(ui, lambda: self.session, self.guard)  # issue 25: question deals
-        parts += [ui.seats_title, ui.seats, ui.spectators, ui.place_row, ui.poll_title, questions, ui.poll_row, ui.poll]
-        parts += [ui.answers_row, ui.answers_download]
+        # The host's controls and the poll first, then the rest: a projector's column (teacher.css), in order
+        parts = [ui.turn_ask, ui.status, ui.restored, ui.actions, ui.confirm, ui.download, ui.poll_title, ui.poll_row]
+        parts += [ui.poll, ui.answers_row, ui.answers_download, questions, ui.who_box, ui.head, ui.seats_title]
+        parts += [ui.seats, ui.spectators, ui.place_row]
         ui.table = tagged(widgets.VBox(parts), "spec-host-table")
         ui.message = tagged(widgets.HTML(), "spec-host-message")
         ui.root = tagged(
@@ -309,6 +314,9 @@ class HostPanel(ControllerPanel):
             self.turn_row.drop()
         toggle_class(ui.message, "spec-host-error", session.notice.error)
         ui.message.value = esc(session.notice.words(t, self.controller.names))
+        root = getattr(self.app, "widget", None)
+        if isinstance(root, widgets.Widget):  # the projector's layout while a table is open (teacher.css)
+            toggle_class(root, "spec-live-table", session.open)
 
     def _draw_table(self, t: Translator) -> None:
         ui, c, session = self.ui, self.controller, self.session
