@@ -4,7 +4,8 @@
 joins and T8 rejoins (each answered with a fresh seat secret; a join also with a rejoin
 token; one membership per page, whose kernel names it in the request, and only so many joins
 from one page), T3 authentication (member id + seat secret, compared by hash), T5's rate limit
-and T6's "applied once" (a retry with the same member and request id gets the first reply). It
+and T6's "applied once" (a retry with the same member and request id gets the first reply) and
+"in time" (a request past its deadline is dropped: :func:`in_time`). It
 keeps only hashes of secrets; the replies it remembers for retries hold a new member's secret
 in memory only (:meth:`Desk.to_dict` leaves the join replies out; a join retried across a
 referee restart gets fresh credentials for the member it made).
@@ -12,6 +13,8 @@ referee restart gets fresh credentials for the member it made).
 
 from __future__ import annotations
 
+import logging
+import math
 import random
 import time
 from collections import OrderedDict
@@ -22,7 +25,9 @@ from .codes import check_token, new_code, new_secret, same_secret, secret_hash
 from .errors import TableRefusal
 from .seating import RateLimiter, Roster, Seated
 
-__all__ = ["PAGE_BURST", "PAGE_RATE", "REMEMBERED", "Desk"]
+__all__ = ["PAGE_BURST", "PAGE_RATE", "REMEMBERED", "Desk", "in_time"]
+
+log = logging.getLogger("speculation_nb.table")
 
 #: Replies kept for T6 retries (the oldest are forgotten first).
 REMEMBERED = 4096
@@ -41,6 +46,8 @@ class Desk:
         self._rng = rng
         self._done: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._joined: dict[str, str] = {}  # T6 key of a join -> the member it made (kept across restarts)
+        #: The wall clock a request's deadline is read against (seconds since the epoch; T6).
+        self.wall: Callable[[], float] = time.time
 
     def remember(self, key: str, reply: dict[str, Any]) -> None:
         self._done[key] = reply
@@ -59,6 +66,7 @@ class Desk:
         key = f"{member.id}:{rid}"
         if key in self._done:
             return member, key, self._done[key]
+        in_time(request, self.wall)
         if not self.rate.allow(member.id):
             raise TableRefusal("T5", "table.rate")
         return member, key, None
@@ -69,6 +77,7 @@ class Desk:
         key = f"{kind}:{rid}:{secret_hash(token)}"
         if key in self._done:
             return self._done[key]
+        in_time(request, self.wall)
         page = request.get("page")
         page_hash = secret_hash(page) if isinstance(page, str) and check_token(page) else ""
         if kind == "rejoin":
@@ -127,3 +136,22 @@ class Desk:
     def restore(self, data: Mapping[str, Any]) -> None:
         self._done = OrderedDict((str(k), dict(v)) for k, v in dict(data["done"]).items())
         self._joined = {str(k): str(v) for k, v in dict(data["joined"]).items()}
+
+
+def in_time(request: Mapping[str, Any], wall: Callable[[], float] = time.time) -> None:
+    """T6: a request past its ``"deadline"`` (seconds since the epoch, which the member's kernel
+    sets to when its page says "did not answer in time: try again") is dropped, logged, and
+    answered with that refusal (:class:`TableRefusal` T6 ``table.no_answer``): the page's message
+    stays true. A retry of a request already answered gets its first answer, deadline or not; a
+    request without a deadline (a kernel from before issue 27) is in time."""
+    deadline = request.get("deadline")
+    if deadline is None:
+        return
+    if isinstance(deadline, bool) or not isinstance(deadline, int | float) or not math.isfinite(deadline):
+        raise TableRefusal("T6", "table.bad_request")
+    late = wall() - deadline
+    if late > 0:
+        log.warning(
+            "a %s request %.1f s past its deadline dropped (its page said to try again)", request.get("kind"), late
+        )
+        raise TableRefusal("T6", "table.no_answer")

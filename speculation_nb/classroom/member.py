@@ -27,10 +27,14 @@ from .moment import Moment, read_public_moment
 from .names import clean_name
 from .stores.base import StoreError, TableStore
 
-__all__ = ["REPLY_TIMEOUT", "Member", "Reply"]
+__all__ = ["REPLY_GRACE", "REPLY_TIMEOUT", "Member", "Reply"]
 
 #: Seconds a request waits for the referee's answer before it is said to have had none (T6).
 REPLY_TIMEOUT = 20.0
+#: T6: a request carries its deadline (``time.time()`` + its timeout: past it the referee drops it,
+#: :func:`~.desk.in_time`), and its page says "no answer" this much later still: the kernels'
+#: clocks may differ by up to this (one server: one clock; a hub's machines: NTP, milliseconds).
+REPLY_GRACE = 2.0
 
 
 @dataclass(frozen=True)
@@ -111,15 +115,25 @@ class Member:
         return self.member is not None and self._secret is not None
 
     # ------------------------------------------------------------ the plain parts
-    def post(self, kind: str, *, rid: str | None = None, reply: str | None = None, **fields: Any) -> str:
+    def post(
+        self,
+        kind: str,
+        *,
+        rid: str | None = None,
+        reply: str | None = None,
+        timeout: float = REPLY_TIMEOUT,
+        **fields: Any,
+    ) -> str:
         """Post one request (with this member's id and secret, once joined; a join or a rejoin
         with this page's identity); its reply token. ``rid`` and ``reply`` given again repeat a
-        request (T6: it is applied once). A join's name is checked first (T2,
+        request (T6: it is applied once). It carries its deadline, ``timeout`` seconds from now
+        (T6: the referee drops it after). A join's name is checked first (T2,
         :func:`~.names.clean_name`: :class:`TableRefusal`, nothing stored)."""
         token = reply or new_token()
         if kind == "join":  # T2's checks of a name alone, in one place for every way to join
             fields["name"] = clean_name(fields.get("name"))
         record: dict[str, Any] = {"kind": kind, "rid": rid or new_request_id(), "reply": token, **fields}
+        record["deadline"] = round(time.time() + timeout, 3)
         if kind in ("join", "rejoin"):
             record["page"] = self.page
         else:
@@ -155,8 +169,9 @@ class Member:
             self.seat = seat if isinstance(seat, int) else None
 
     def wait_reply(self, token: str, timeout: float = REPLY_TIMEOUT) -> Reply:
-        """Block (in a thread: see the async methods) until the answer comes, or T6 ``no_answer``."""
-        deadline = time.monotonic() + timeout
+        """Block (in a thread: see the async methods) until the answer comes, or T6 ``no_answer``
+        (the request's deadline and :data:`REPLY_GRACE` passed: the referee will not apply it)."""
+        deadline = time.monotonic() + timeout + REPLY_GRACE
         while True:
             answer = self.reply(token)
             if answer is not None:
@@ -195,7 +210,7 @@ class Member:
     # ------------------------------------------------------------ the async parts
     async def _ask(self, kind: str, timeout: float, **fields: Any) -> Reply:
         try:
-            token = self.post(kind, **fields)
+            token = self.post(kind, timeout=timeout, **fields)
         except TableRefusal as refusal:  # refused before anything was stored (a join's name)
             return Reply.refused(refusal)
         except StoreError as error:  # the store is unreachable, or the table is gone

@@ -41,7 +41,7 @@ from ..engine.checks import is_whole, plain
 from ..engine.errors import IllegalAction
 from .codes import new_token, read_code, show_code
 from .errors import TableRefusal
-from .member import REPLY_TIMEOUT, Member, Reply
+from .member import REPLY_GRACE, REPLY_TIMEOUT, Member, Reply
 from .moment import Moment
 from .notice import Notice
 from .poll import check_price
@@ -291,7 +291,7 @@ class MemberSession:
         for token, pending in list(self.pending.items()):
             reply = member.reply(token)
             if reply is None:
-                if self._clock() - pending.since > REPLY_TIMEOUT:
+                if self._clock() - pending.since > REPLY_TIMEOUT + REPLY_GRACE:  # past its deadline (T6)
                     del self.pending[token]
                     self.refuse(refusal("T6", "no_answer"))
                 continue

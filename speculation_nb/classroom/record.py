@@ -2,7 +2,9 @@
 and the export it gives the teacher.
 
 The record holds the session, the moment shown, the members and seats, the polls, who did each
-action, the referee's cursor and the desk's memory, and only a hash of the host secret. The
+action, the referee's cursor and the desk's memory, and only a hash of the host secret; the
+session, which holds every deal's cards and seed, is sealed with the host secret
+(:mod:`.sealed`: a kernel that can read the store, an SQLite file, learns no face-down card). The
 export is for the teacher: the session and the seed that replays it (never the class's while the
 table is open), who did each action, the members with their names and the polls with their
 answers (and the same answers as CSV, :mod:`.answers`), and no secret or hash.
@@ -22,6 +24,7 @@ from .errors import TableRefusal
 from .poll import Poll
 from .questions import QuestionDeal
 from .restore import StoreWatch
+from .sealed import seal, unseal
 from .stores.base import TableStore
 
 if TYPE_CHECKING:
@@ -49,7 +52,7 @@ def table_record(referee: Referee) -> dict[str, Any]:
         "code": referee.code,
         "host": secret_hash(referee.host_secret),
         "epoch": referee.epoch,
-        "session": referee.host.session.to_dict(),
+        "session": seal(referee.host.session.to_dict(), referee.host_secret),  # the cards: sealed
         "moment": referee.host.moment,
         **referee.roster.to_dict(),
         "paused": referee.paused,
@@ -90,7 +93,9 @@ def kept_referee(
     if not same_secret(host_secret, record.get("host")):
         raise TableRefusal("T9", "table.bad_host_secret")
     try:
-        session = Session.from_json(json.dumps(record["session"]))
+        stored = record["session"]  # sealed (a record from before issue 27: plain)
+        plain = unseal(stored, host_secret) if isinstance(stored, dict) and "sealed" in stored else stored
+        session = Session.from_json(json.dumps(plain))
         host = make_host(session)
         kw.setdefault("max_joins", record["max_joins"])
         kw.setdefault("teams", record["teams"])

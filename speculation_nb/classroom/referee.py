@@ -1,14 +1,11 @@
 """The referee of a shared table: the teacher's kernel, the single writer (``docs/TABLE.md``).
 
-Students' kernels post requests (join, rejoin, act, answer, leave) to the table's ``"requests"``
-stream; the referee reads them in order, checks each one by the table's rules T2-T8 and then by
-the engine (an :class:`~speculation_nb.IllegalAction` names its own rule), answers at
-``reply:<token>``, and publishes what changed: the moment the teacher shows (key ``"moment"`` and
-an event), the poll, the ``"meta"`` a joining kernel reads, and its ``"record"`` (T10), from
-which a reloaded teacher's page resumes (T9). Only the newest referee of a table serves it (T12).
-It drives a :class:`~.teacher_game.Host`, the teacher's game, or shows a question deal
-(:mod:`.questions`); whether a member may ask for an action is :mod:`.admission`'s, the
-teacher's presses for a student's seat :mod:`.acting`'s, the record and export :mod:`.record`'s.
+Students' kernels post requests (join, rejoin, act, answer, leave) to ``"requests"``; the referee
+checks each by T2-T8 (:mod:`.desk`, :mod:`.admission`) and the engine, answers at ``reply:<token>``
+and publishes what changed (``"moment"`` and an event, the poll, ``"meta"``, its ``"record"``,
+T10). Only the newest referee of a table serves it (T12). It drives a :class:`~.teacher_game.Host`
+or shows a question deal (:mod:`.questions`); the teacher's presses for a student's seat are
+:mod:`.acting`'s, the record and export :mod:`.record`'s; a store failure is :attr:`trouble`.
 """
 
 from __future__ import annotations
@@ -100,8 +97,7 @@ class Referee:
     def resume(
         cls, store: TableStore, code: str, host_secret: str, make_host: Callable[[Session], Host], **kw: Any
     ) -> Referee:
-        """Referee table ``code`` again from its record (the teacher reloaded, T9), with its host
-        secret; the referee that served it before stops (T12). Members keep their seats."""
+        """Referee table ``code`` again (the teacher reloaded, T9); the one before stops (T12)."""
         referee = kept_referee(cls, store, code, host_secret, make_host, **kw)
         if not referee.publish(force=True):
             referee._save()
@@ -130,8 +126,7 @@ class Referee:
         return self._handle_all(found)
 
     async def serve(self, interval: float = 0.5) -> None:
-        """Serve the table until :meth:`close` (or :meth:`wipe`, or a newer referee, T12): wait for
-        requests in a thread (``store.wait``), handle them here on the event loop."""
+        """Serve until :meth:`close` (or :meth:`wipe`, or T12): wait in a thread, handle on the loop."""
         self._closing = False
         touched = time.monotonic()
         while not self._closing:
@@ -143,11 +138,13 @@ class Referee:
                 if self._closing or not self._live_table():
                     break
                 self._handle_all(found)
+                if self.trouble is not None:  # the store answers again: publish and save, said well
+                    self._changed()
                 if time.monotonic() - touched > 60:
                     self.store.touch(self.code)
                     touched = time.monotonic()
-            except StoreError:  # the store is unreachable for a moment: try again, the lesson goes on
-                log.warning("the store of table %s failed; retrying", self.code, exc_info=True)
+            except StoreError as error:  # unreachable or corrupted: said on the teacher's page, retried
+                self._trouble(error)
                 await asyncio.sleep(interval)
             except Exception:  # a bug on one batch must not stop the table: logged, the cursor moved past it
                 log.exception("the referee of table %s failed; serving on", self.code)
@@ -409,8 +406,7 @@ class Referee:
 
     # ------------------------------------------------------------- publishing
     def publish(self, force: bool = False) -> bool:
-        """Publish the host's shown moment (the app calls it at each change of its game, before its
-        page redraws); the same moment again only if ``force``. True if it was published."""
+        """Publish the shown moment (before the teacher's page redraws); again only if ``force``."""
         if not self._live_table():
             return False
         session = self.host.session
@@ -461,11 +457,16 @@ class Referee:
         except StoreError as error:
             self._trouble(error)
         else:
-            self.trouble = None
+            self._trouble(None)
 
-    def _trouble(self, error: StoreError) -> None:
-        log.warning("the store of table %s failed: %s", self.code, error)
-        self.trouble = str(error)
+    def _trouble(self, error: StoreError | None) -> None:
+        """The store failed (logged), or is well again (None); the teacher's page is told of a change."""
+        if error is not None:
+            log.warning("the store of table %s failed: %s", self.code, error)
+        was, self.trouble = self.trouble, None if error is None else str(error)
+        if (was is None) != (self.trouble is None):
+            for fn in list(self._observers):
+                fn()
 
     # ------------------------------------------------ a store that went back (issue 27)
     @property

@@ -36,6 +36,7 @@ from speculation_nb.app.model import DEFAULT_NAMES
 from speculation_nb.classroom.codes import read_code
 from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.moment import Moment
+from speculation_nb.classroom.sealed import unseal
 from speculation_nb.classroom.stores.base import REFEREE_SETTING, STORE_SETTING, TableStore, open_store
 from speculation_nb.classroom.teacher_game import TABLE_SEED_SETTING
 
@@ -318,12 +319,25 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     assert moment_of(students, code).step == step
 
     # The teacher plays the deal to its end: every page shows the same end as the engine's replay.
-    teacher.locator("button.spec-play:enabled").first.click()
+    # A student's card only on purpose (issue 27): the panel asks "It is Alice's turn: turn up for
+    # Alice?", and the teacher says yes.
+    for _ in range(6 * PLAYERS):
+        now = moment_of(students, code)
+        if now.over:
+            break
+        if now.turn in (holder, bidder):
+            teacher.locator(READY).first.click()
+            click_when_shown(teacher, "button.spec-host-turn-ask-yes")
+        else:
+            teacher.locator("button.spec-play:enabled").first.click()
+        wait_moment(students, code, "the teacher's cards", lambda m, k=now.step: m.step > k)
     end = wait_moment(students, code, "the end of the deal", lambda m: m.over)
+    kept = teacher.evaluate("() => localStorage.getItem('speculation_nb.host')")
+    host_secret = json.loads(kept)["secret"]  # the record's session is sealed with it (issue 27)
 
     def recorded() -> Session | None:  # the referee saves its record just after it publishes (T10)
         record = referee_store.get(read_code(code), "record")
-        session = None if record is None else Session.from_json(json.dumps(record["session"]))
+        session = None if record is None else Session.from_json(json.dumps(unseal(record["session"], host_secret)))
         return session if session is not None and session.game.over else None
 
     replayed = wait_for(recorded, "the record of the deal's end")

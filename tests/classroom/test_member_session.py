@@ -8,6 +8,7 @@ follows on an event loop. Rule numbers as in docs/TABLE.md (T1-T12) and RULES.md
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from loops import run_loop
 from speculation_nb import Action, IllegalAction, Rules, Session
 from speculation_nb.classroom.codes import new_token
 from speculation_nb.classroom.errors import TableRefusal
-from speculation_nb.classroom.member import REPLY_TIMEOUT
+from speculation_nb.classroom.member import REPLY_GRACE, REPLY_TIMEOUT
 from speculation_nb.classroom.member_session import MemberSession
 from speculation_nb.classroom.referee import Referee
 from speculation_nb.classroom.stores.base import MemoryStore, TableStore
@@ -261,13 +262,17 @@ def test_t6_a_request_unanswered_in_time_is_said_and_forgotten(table: Table) -> 
     clock = Clock()
     student = table.student(clock=clock)
     student.join("Ann", 1)
-    clock.now = REPLY_TIMEOUT - 0.5
+    clock.now = REPLY_TIMEOUT + REPLY_GRACE - 0.5
     student.read()
     assert student.waiting("join") and not student.notice.error
-    clock.now = REPLY_TIMEOUT + 0.5
+    clock.now = REPLY_TIMEOUT + REPLY_GRACE + 0.5
     student.read()
     assert not student.waiting("join") and student.notice.error
     assert said(student) == T("error.format", rule="T6", message=T("error.table.no_answer"))
+    # issue 27: the referee, late, never applies what the page was told to try again
+    table.referee.desk.wall = lambda: time.time() + REPLY_TIMEOUT + REPLY_GRACE + 0.5
+    table.serve()
+    assert table.referee.members() == [] and not student.joined
 
 
 # ------------------------------------------------------------------ following, closing

@@ -19,8 +19,8 @@ __all__ = ["Class"]
 class Class:
     """The teacher's app with its table open, and students' pages."""
 
-    def __init__(self, players: int = 4, teams: bool = False) -> None:
-        self.store = MemoryStore()
+    def __init__(self, players: int = 4, teams: bool = False, store: MemoryStore | None = None) -> None:
+        self.store = MemoryStore() if store is None else store
         self.app = SpeculationApp(
             table_store=self.store, players=players, seed=7, mode="classroom", charts="static", pace="instant"
         )
