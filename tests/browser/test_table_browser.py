@@ -22,9 +22,12 @@ referee's record (the session, replayed by the engine).
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import time
+import urllib.parse
 import uuid
 from typing import Any
 
@@ -290,6 +293,33 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     )
     for page in (alice, bob):  # a student's page never receives the answers' names
         assert "Student 3" not in page.content()
+    # Take the answers home: the CSV of this question, one row per answer, the exact fair price.
+    click_when_shown(teacher, "button.spec-host-answers-one")
+    csv_link = teacher.locator(".spec-host-answers-download a[download$='.csv']").first
+    csv_link.wait_for(timeout=TIMEOUT_MS)
+    rows = list(csv.reader(io.StringIO(urllib.parse.unquote(csv_link.get_attribute("href").partition(",")[2]))))
+    kept = referee_store.get(read_code(code), "record")["polls"][-1]
+    assert len(rows) == 1 + answers and all(r[9] == kept["fair"] for r in rows[1:])
+    assert sorted(int(r[7]) for r in rows[1:]) == sorted([*prices, 4]) and "Alice" not in str(rows)  # anonymous ids
+    # A question deal (issue 25): the class sees a moment of the question bank, outside the
+    # standings, and the teacher's projector draws it; then the deal again, where it stood.
+    before_question = moment_of(students, code)
+    click_when_shown(teacher, "button.spec-host-question-open")
+    asked = wait_moment(students, code, "the question deal", lambda m: m.players == 6 and not m.live)
+    assert all(s.kind == "free" for s in asked.seats)
+    teacher.wait_for_selector(
+        ".spec-host-question-table .spec-table, .spec-host-question-table svg", timeout=TIMEOUT_MS
+    )
+    alice.wait_for_function(
+        "() => (document.querySelector('.spec-member-table-box')?.innerText || '').length > 0", timeout=TIMEOUT_MS
+    )
+    click_when_shown(teacher, "button.spec-host-question-end")
+    back = wait_moment(students, code, "the deal again", lambda m: m.players == PLAYERS and m.live)
+    assert (back.step, back.stacks, back.dealer) == (
+        before_question.step,
+        before_question.stacks,
+        before_question.dealer,
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     teacher.screenshot(path=str(ARTIFACTS / "table-teacher-1920x1080.png"), full_page=True)
     alice.screenshot(path=str(ARTIFACTS / "table-student-390x844.png"), full_page=True)

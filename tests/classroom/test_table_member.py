@@ -676,3 +676,25 @@ def test_enter_in_the_code_field_looks_up_and_enter_in_the_name_field_joins(tabl
     page.ui.member_name._handle_custom_msg({"event": "submit"}, [])
     table.serve()
     assert page.joined and page.seat == 2
+
+
+def test_issue25_a_question_deal_is_drawn_on_a_students_page_and_no_card_moves(table: Table) -> None:
+    from speculation_nb.engine import bank
+
+    page = table.join("Ann", 1)
+    q = bank.question("dozen")
+    table.referee.open_question(q.to_moment(), q.id)
+    table.serve()
+    assert "spec-table" in page.ui.member_table.value or page.ui.member_table.value
+    assert not visible(page.ui.member_next) or page.ui.member_next.disabled
+    table.referee.ask()
+    table.serve()
+    assert visible(page.ui.member_poll_row)
+    page.ui.member_poll_price.value = 9
+    page.ui.member_poll_answer.click()
+    table.serve()
+    assert message(page) == T("class.member.poll_sent", price="9")
+    table.referee.close_poll()
+    table.referee.end_question()
+    table.serve()
+    assert page.session.moment is not None and page.session.moment.players == table.referee.host.session.rules.players
