@@ -50,14 +50,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import first_view  # noqa: E402  (beside this file, which runs as a script)
 import site_offline  # noqa: E402
+import site_wheels  # noqa: E402
 
 REPO = HERE.parent
 PINS: dict[str, Any] = json.loads((HERE / "pins.json").read_text(encoding="utf-8"))
 LANGS = ("en", "it", "pt", "de")
 #: The Pyodide kernel's settings inside a JupyterLite configuration.
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: Fixed zip timestamps, so that a wheel rebuilt from the same files is the same bytes.
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 #: What Pyodide loads as it starts, all at once: the Pyodide kernel's own needs (it then skips
 #: installing them one by one) and this package with everything it imports.
 PRELOAD = ["micropip", "ssl", "sqlite3", "comm", "ipython", "piplite", "ipykernel", "pyodide_kernel", "speculation-nb"]
@@ -99,6 +98,11 @@ if _simulate is not None:
 #: JupyterLite's service worker: it serves the contents drive that the Pyodide kernel mounts as its
 #: working folder (``/drive``) when the worker is there.
 SERVICE_WORKER = "@jupyterlite/server-extension:service-worker"
+#: How a wheel named with ``"trim"`` in ``pins.json`` is rewritten (``site/site_wheels.py``).
+TRIMS: dict[str, Any] = {
+    "front_end": site_wheels.without_front_end,
+    "python_lexers": site_wheels.python_lexers_only,
+}
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
 STORAGE_NAME = "speculation_nb lessons"
 
@@ -288,30 +292,6 @@ def lock_entry(
     }
 
 
-def rezip(source: Path, target: Path, keep: Any) -> None:
-    """Copy a wheel keeping only the members ``keep(name)`` accepts (RECORD lines too)."""
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
-        for info in old.infolist():
-            if not keep(info.filename):
-                continue
-            data = old.read(info.filename)
-            if info.filename.endswith(".dist-info/RECORD"):
-                lines = data.decode("utf-8").splitlines(keepends=True)
-                data = "".join(line for line in lines if keep(line.split(",", 1)[0])).encode("utf-8")
-            new.writestr(zipfile.ZipInfo(info.filename, ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-
-
-def trim_locales(source: Path, target: Path, langs: list[str]) -> None:
-    """Babel with the CLDR data of ``langs`` only (and ``root``): about 1 MB instead of 11."""
-    names = "|".join(map(re.escape, langs))
-    wanted = re.compile(rf"babel/locale-data/(root|({names})(_\w+)?)\.dat$")
-
-    def keep(name: str) -> bool:
-        return not name.startswith("babel/locale-data/") or bool(wanted.match(name))
-
-    rezip(source, target, keep)
-
-
 def package_wheel(python: Path, into: Path) -> Path:
     """This package's wheel, built from a copy of the source (the work tree stays clean)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -366,16 +346,22 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
     packages: dict[str, Any] = {}
     for name in closure(PINS["pyodide"]["packages"], official["packages"]):
         entry = official["packages"][name]
-        shutil.copy(pyodide_wheel(python, entry), into / entry["file_name"])
-        packages[name] = entry
+        target = into / entry["file_name"]
+        trim = TRIMS.get(PINS["pyodide"]["trim"].get(name, ""), shutil.copy)
+        trim(pyodide_wheel(python, entry), target)
+        packages[name] = {**entry, "sha256": sha256(target)}
+    for name in PINS["pyodide"]["stand_ins"]:
+        version = official["packages"][name]["version"]
+        wheel = site_wheels.stand_in(name, version, into)
+        packages[name] = lock_entry(name, version, wheel.name, wheel, [], [])
     with tempfile.TemporaryDirectory() as tmp:
         for pin in PINS["wheels"]:
             wheel = pypi_file(python, f"{pin['name']}=={pin['version']}", pin["file"], pin["sha256"])
             target = into / pin["file"]
             if "keep_locales" in pin:
-                trim_locales(wheel, target, pin["keep_locales"])
+                site_wheels.trim_locales(wheel, target, pin["keep_locales"])
             else:
-                shutil.copy(wheel, target)
+                TRIMS.get(pin.get("trim", ""), shutil.copy)(wheel, target)
             entry = lock_entry(pin["name"], pin["version"], pin["file"], target, pin["imports"], pin["depends"])
             packages[normalise(pin["name"])] = entry
         packages.update(kernel_wheels(into))
@@ -645,7 +631,7 @@ def build(output: Path) -> dict[str, Any]:
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
         trim_output(out)
-        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"], PINS["app_later"])
+        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"], PINS["app_later"], LAB_PRELOAD)
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)

@@ -12,21 +12,26 @@
 //    cache first (a file there never changes); every other file from the network first, kept for
 //    when the network is gone (a stopped server, a train), and served from the cache after
 //    NETWORK_WAIT_MS when a copy is there and the network is slow to answer;
-//  * on a first visit it installs at once with the pages only (SHELL), and the page asks it to
+//  * on a first visit it installs at once with the small pages only (SHELL), and the page asks it to
 //    fetch the rest of APP_FILES once the app is interactive (Pyodide, every wheel the app loads
 //    and numpy for Simulate: no download competes with the app's start);
 //  * a new build is a new VERSION, so a new worker: it fetches the whole of APP_FILES before it
 //    takes over (the pyodide files it already has are copied from the old cache), then deletes
-//    every older cache. The lessons the lab opened are kept as they are fetched.
+//    every older cache;
+//  * once a lesson's kernel has started in the lab, the lab's page (site/lab.js) asks it to fetch
+//    LAB_FILES: a lesson opened once opens and runs offline.
 "use strict";
 
 const VERSION = "__VERSION__";
 const PREFIX = "speculation-site-";
 const CACHE = PREFIX + VERSION;
-/** The pages and the manifest: cached as the worker installs. Relative to this file's folder. */
+/** The small pages and the manifest: cached as the worker installs. Relative to this file's folder. */
 const SHELL = /*SHELL*/ [];
 /** Everything the app's page needs to play and simulate offline (SHELL included). */
 const APP_FILES = /*APP_FILES*/ [];
+/** Everything a lesson needs to open and run in the lab offline: fetched once a lesson has run
+ *  (site/lab.js asks), kept until a new build. */
+const LAB_FILES = /*LAB_FILES*/ [];
 /** A file in the Pyodide folder never changes: its folder's name changes instead. */
 const IMMUTABLE = /\/static\/pyodide-[0-9a-f]+\//;
 const NETWORK_WAIT_MS = 4000;
@@ -129,7 +134,7 @@ self.addEventListener("message", (event) => {
   event.waitUntil(
     (async () => {
       try {
-        await fill(await caches.open(CACHE), APP_FILES, await olderCaches());
+        await fill(await caches.open(CACHE), data.part === "lab" ? LAB_FILES : APP_FILES, await olderCaches());
         tell({ type: "speculation-offline-ready" });
       } catch (error) {
         tell({ type: "speculation-offline-failed", error: String(error) });

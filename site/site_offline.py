@@ -2,6 +2,8 @@
 
 ``site/build_site.py`` calls :func:`finish` last, on the built folder. It writes:
 
+* ``lab/index.html`` with ``site/lab.js``: once a lesson's kernel has started, the worker fetches
+  the lab's offline copy (:func:`lab_files`);
 * ``service-worker.js``: ``site/service-worker.js`` (which says how it works) with the build's
   ``VERSION`` (:func:`version`: a hash of every file of the site, so a build that changes any file
   is a new worker, which replaces the whole offline copy and deletes the old one), the pages it
@@ -24,8 +26,15 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-#: The pages, cached as the worker installs (relative to the site's root): the app opens offline.
-SHELL = ["./", "index.html", "voici/index.html", "voici/render/app.html", "manifest.webmanifest"]
+#: The small pages, cached as the worker installs (relative to the site's root).
+SHELL = ["./", "index.html", "voici/index.html", "manifest.webmanifest"]
+#: The app's page (0.3 MB with its painted first views): fetched with the rest of the offline copy
+#: once the app is interactive; at install it would be a second download of the page the browser
+#: has just loaded, competing with the app's start.
+APP_PAGE = "voici/render/app.html"
+#: What a lesson in the lab loads besides the Pyodide folder: folders, and files at the root.
+LAB_FOLDERS = ("lab", "build", "extensions", "api", "files", "static/site")
+LAB_ROOT_FILES = ["bootstrap.js", "config-utils.js", "jupyter-lite.json", "jupyter-lite.ipynb"]
 #: Files the app's page never asks for, left out of its offline copy.
 NOT_FOR_THE_APP = re.compile(r"(\.LICENSE\.txt|\.whl|\.map|/all\.json|\.woff)$")
 #: Files that are not part of the site's content (the version would change with every build).
@@ -61,26 +70,59 @@ def app_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[
     """Every file the app's page needs to play and simulate, relative to the site's root: its
     pages, Voici's code, the extensions it loads, the site's styles, icons and first views, the
     Pyodide runtime and the wheels of what it preloads and of what it loads ``later`` (numpy)."""
-    files = list(SHELL)
+    files = [*SHELL, APP_PAGE]
     for folder in ("voici/build", "extensions", "static/site", "static/fontawesome", "static/first-view"):
         for path in sorted((out / folder).rglob("*")):
             name = path.relative_to(out).as_posix()
             if path.is_file() and not NOT_FOR_THE_APP.search(name):
                 files.append(name)
+    files += pyodide_files(out, pyodide_folder, [*preload, *later], runtime)
+    return checked(out, files)
+
+
+def lab_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str]) -> list[str]:
+    """Every file a lesson needs to open and run in the lab, relative to the site's root: the lab,
+    JupyterLite's code and the extensions, the lessons and their listing, the Pyodide runtime and
+    the wheels of what the lab's kernel loads as it starts, ``preload`` (matplotlib and numpy besides the app's)."""
+    files = [*SHELL, *LAB_ROOT_FILES]
+    for folder in LAB_FOLDERS:
+        for path in sorted((out / folder).rglob("*")):
+            name = path.relative_to(out).as_posix()
+            if path.is_file() and not NOT_FOR_THE_APP.search(name):
+                files.append(name)
+    files += pyodide_files(out, pyodide_folder, preload, runtime)
+    return checked(out, files)
+
+
+def pyodide_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str]) -> list[str]:
+    """The Pyodide runtime, its lock, and the wheels of ``preload`` and what they depend on."""
     pyodide = out / "static" / pyodide_folder
     lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    files = [f"static/{pyodide_folder}/{name}" for name in [*runtime, "pyodide-lock.json"] if not name.endswith(".mjs")]
     files += [
-        f"static/{pyodide_folder}/{name}" for name in [*runtime, "pyodide-lock.json"] if not name.endswith(".mjs")
+        f"static/{pyodide_folder}/{lock['packages'][name]['file_name']}"
+        for name in sorted(closure(preload, lock["packages"]))
     ]
-    for name in sorted(closure([*preload, *later], lock["packages"])):
-        files.append(f"static/{pyodide_folder}/{lock['packages'][name]['file_name']}")
+    return files
+
+
+def checked(out: Path, files: list[str]) -> list[str]:
     missing = [f for f in files if f != "./" and not (out / f).is_file()]
     if missing:
         raise SystemExit(f"build-site: the offline copy names files the site lacks: {missing}")
     return files
 
 
-def service_worker(out: Path, files: list[str]) -> str:
+def lab_page(out: Path) -> None:
+    """The lab's page with ``site/lab.js`` inlined: a lesson opened once is kept for offline use."""
+    page = out / "lab" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    script = (HERE / "lab.js").read_text(encoding="utf-8")
+    if script not in text:  # once, however many times the site is finished
+        page.write_text(text.replace("</body>", f"<script>{script}</script>\n</body>", 1), encoding="utf-8")
+
+
+def service_worker(out: Path, files: list[str], lab: list[str]) -> str:
     """``site/service-worker.js`` filled in; returns the version."""
     stamp = version(out)
     text = (HERE / "service-worker.js").read_text(encoding="utf-8")
@@ -88,6 +130,7 @@ def service_worker(out: Path, files: list[str]) -> str:
         ('"__VERSION__"', json.dumps(stamp)),
         ("/*SHELL*/ []", json.dumps(SHELL)),
         ("/*APP_FILES*/ []", json.dumps(files, indent=0)),
+        ("/*LAB_FILES*/ []", json.dumps(lab, indent=0)),
     ):
         if marker not in text:
             raise SystemExit(f"build-site: site/service-worker.js has no {marker}")
@@ -156,10 +199,22 @@ def head_links(root: str) -> str:
     )
 
 
-def finish(out: Path, pyodide_folder: str, preload: list[str], runtime: list[str], later: list[str]) -> dict[str, Any]:
-    """The manifest, the icons and the service worker, written last (the version hashes the rest)."""
+def finish(
+    out: Path, pyodide_folder: str, preload: list[str], runtime: list[str], later: list[str], lab_preload: list[str]
+) -> dict[str, Any]:
+    """The manifest, the icons, the lab's script and the service worker, written last (the version
+    hashes the rest). ``lab_preload``: what the lab's kernel loads as it starts."""
     manifest(out)
+    lab_page(out)
     files = app_files(out, pyodide_folder, preload, runtime, later)
-    stamp = service_worker(out, files)
+    lab = lab_files(out, pyodide_folder, lab_preload, runtime)
+    stamp = service_worker(out, files, lab)
     size = sum((out / f).stat().st_size for f in files if f != "./")
-    return {"version": stamp, "offline_files": len(files), "offline_bytes": size}
+    lab_size = sum((out / f).stat().st_size for f in lab if f != "./")
+    return {
+        "version": stamp,
+        "offline_files": len(files),
+        "offline_bytes": size,
+        "lab_offline_files": len(lab),
+        "lab_offline_bytes": lab_size,
+    }

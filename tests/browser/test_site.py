@@ -20,6 +20,7 @@ import json
 import re
 import sys
 import tarfile
+import zipfile
 from fractions import Fraction
 from math import floor
 from pathlib import Path
@@ -75,8 +76,10 @@ def pyodide_folder(site: Path) -> Path:
 
 def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSite) -> None:
     """Each package wheel of Pyodide in the site has the sha256 of npm's official lock, and the
-    runtime files are npm's bytes; the Pyodide kernel's own wheels (preloaded with the rest) have
-    the sha256 of the kernel extension's index; the site's lock lists every wheel beside it."""
+    runtime files are npm's bytes (a trimmed one, Pygments, holds only files of the official
+    wheel, each the same bytes; a stand-in, ssl, holds no module); the Pyodide kernel's own
+    wheels (preloaded with the rest) have the sha256 of the kernel extension's index; the site's
+    lock lists every wheel beside it."""
     build = build_module()
     official = official_lock(build)["packages"]
     folder = pyodide_folder(built_site.path)
@@ -86,12 +89,23 @@ def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSit
     index = built_site.path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
     kernel = json.loads((index / "all.json").read_text(encoding="utf-8"))
     checked = 0
+    pins_version = build.PINS["pyodide"]["version"]
     for name, entry in lock["packages"].items():
         path = folder / entry["file_name"]
         assert build.sha256(path) == entry["sha256"], name
         if name in build.KERNEL_WHEELS:
             (files,) = kernel[name]["releases"].values()
             assert [f["digests"]["sha256"] for f in files] == [entry["sha256"]], name
+        elif name in build.PINS["pyodide"]["stand_ins"]:
+            with zipfile.ZipFile(path) as wheel:  # metadata only: ``import ssl`` fails as it may
+                assert all(".dist-info/" in member for member in wheel.namelist()), name
+        elif name in build.PINS["pyodide"]["trim"]:
+            official_wheel = build.cache_dir() / f"pyodide-{pins_version}" / official[name]["file_name"]
+            assert build.sha256(official_wheel) == official[name]["sha256"]
+            with zipfile.ZipFile(path) as trimmed, zipfile.ZipFile(official_wheel) as whole:
+                kept = [m for m in trimmed.namelist() if not m.endswith("RECORD")]
+                assert kept and all(trimmed.read(m) == whole.read(m) for m in kept), f"{name}: a file differs"
+                assert len(kept) < len(whole.namelist()) / 2, f"{name} was not trimmed"
         elif build.normalise(name) not in {build.normalise(n) for n in ours}:
             assert entry["sha256"] == official[name]["sha256"], f"{name} is not the official wheel"
             checked += 1

@@ -15,6 +15,7 @@ loopback refused and counted (0):
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,16 @@ from typing import Any
 
 import pytest
 from site_fixtures import BuiltSite, OutsideCounter, StaticServer, offline_page
-from test_site import READY, STEP_TIMEOUT_MS, build_module, pyodide_folder, wait_live
+from test_site import (
+    READY,
+    STEP_TIMEOUT_MS,
+    build_module,
+    first_lesson,
+    kernel_idle,
+    open_lesson,
+    pyodide_folder,
+    wait_live,
+)
 
 SEED = 1813
 OFFLINE_READY_MS = 300_000
@@ -39,6 +49,13 @@ def wait_offline_ready(page: Any) -> str:
     )
     assert offline_state(page) == "ready"
     return str(page.evaluate("document.documentElement.dataset.offlineVersion"))
+
+
+def worker_list(worker: str, name: str) -> list[str]:
+    """One of the file lists the build wrote into the service worker."""
+    found = re.search(rf"const {name} = (\[.*?\]);", worker, re.DOTALL)
+    assert found, name
+    return list(json.loads(found.group(1)))
 
 
 def cache_names(page: Any) -> list[str]:
@@ -66,19 +83,26 @@ def test_the_worker_knows_every_file_the_app_loads_and_the_site_is_installable(b
     assert json.dumps(summary["offline"]["version"]) in worker and "__VERSION__" not in worker
     folder = pyodide_folder(built_site.path)
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    app, lab = worker_list(worker, "APP_FILES"), worker_list(worker, "LAB_FILES")
     for name in build.site_offline.closure([*build.PRELOAD, *build.PINS["app_later"]], lock):
-        assert f'"static/{folder.name}/{lock[name]["file_name"]}"' in worker, name
+        assert f"static/{folder.name}/{lock[name]['file_name']}" in app, name
     for name in ("voici/render/app.html", f"static/{folder.name}/pyodide.asm.wasm", "manifest.webmanifest"):
-        assert f'"{name}"' in worker, name
-    assert f"static/{folder.name}/matplotlib-" not in worker  # the lessons' own packages come into the copy once opened
+        assert name in app, name
+    # The lessons' own packages come into the copy once a lesson has run (LAB_FILES), with the lab.
+    assert not [name for name in app if name.startswith(f"static/{folder.name}/matplotlib-")]
+    for name in build.site_offline.closure(build.LAB_PRELOAD, lock):
+        assert f"static/{folder.name}/{lock[name]['file_name']}" in lab, name
+    assert {"lab/index.html", "jupyter-lite.json", "api/contents/all.json"} <= set(lab)
+    assert {f"files/{path.name}" for path in build.lessons()} <= set(lab)
+    assert "<script>" in (built_site.path / "lab" / "index.html").read_text(encoding="utf-8").split("site/lab.js")[0]
     manifest = json.loads((built_site.path / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
         assert (built_site.path / icon["src"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    app = (built_site.path / "voici" / "render" / "app.html").read_text(encoding="utf-8")
-    assert '<link rel="manifest" href="../../manifest.webmanifest">' in app
+    page = (built_site.path / "voici" / "render" / "app.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in page
 
 
 @pytest.mark.browser
@@ -119,6 +143,35 @@ def test_after_one_visit_the_app_plays_and_simulates_with_the_server_stopped(
 
 
 @pytest.mark.browser
+def test_a_lesson_run_once_opens_and_runs_with_the_server_stopped(
+    own_server: tuple[StaticServer, Path], site_browser: Any, outside: OutsideCounter
+) -> None:
+    """The lab's lessons offline: a lesson opened once, its kernel started, the lab's copy fetched
+    (site/lab.js asks the worker); then the static server stopped and the lesson reloaded: the lab
+    opens it from the worker's copy, and a code cell runs in a kernel started offline."""
+    server, _folder = own_server
+    opened = offline_page(site_browser, server.url.rstrip("/"))
+    page = opened.page
+    try:
+        open_lesson(page, server.url, first_lesson())
+        kernel_idle(page)
+        wait_offline_ready(page)
+        server.close()
+        page.unroute("**/*")  # as above: the reload's requests go to the worker, none reaches a server
+        page.reload(wait_until="commit")
+        page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=OFFLINE_READY_MS)
+        kernel_idle(page)
+        code = page.locator(".jp-Notebook .jp-CodeCell").first
+        code.click()
+        page.keyboard.press("Shift+Enter")
+        code.locator(".jp-OutputArea-output, .jp-InputPrompt:has-text('[1]')").first.wait_for(timeout=OFFLINE_READY_MS)
+        assert page.locator("[data-mime-type='application/vnd.jupyter.error']").count() == 0
+    finally:
+        opened.close()
+    assert opened.aborted == [] and outside.from_pages == [], (opened.aborted, outside.from_pages)
+
+
+@pytest.mark.browser
 def test_a_rebuilt_site_is_served_fresh_and_replaces_the_offline_copy(
     own_server: tuple[StaticServer, Path], site_browser: Any, outside: OutsideCounter
 ) -> None:
@@ -144,6 +197,7 @@ def test_a_rebuilt_site_is_served_fresh_and_replaces_the_offline_copy(
             build.PRELOAD,
             build.PINS["pyodide"]["runtime"],
             build.PINS["app_later"],
+            build.LAB_PRELOAD,
         )
         assert (
             new["version"] != summary["offline"]["version"]

@@ -1,0 +1,37 @@
+// The lab's part of the offline copy (site/lab.js; the build inlines it into lab/index.html).
+// JupyterLite's lab registers the site's service worker (site/service-worker.js) itself. Once a
+// lesson's kernel is idle (the lab and Python have started, nothing competes any more), this asks
+// the worker to fetch what the lab's offline copy still lacks (LAB_FILES: the lab, its extensions,
+// the lessons, Pyodide and every wheel the lessons' kernel loads), so that a lesson opened once
+// opens and runs with no connection. The page's <html> says how it went in data-offline, as the
+// app's page does (site/page.js).
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    root.setAttribute("data-offline", "unavailable");
+    return;
+  }
+  root.setAttribute("data-offline", "starting");
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    var data = event.data || {};
+    if (data.type === "speculation-offline-ready") {
+      root.setAttribute("data-offline", "ready");
+      root.setAttribute("data-offline-version", data.version);
+    } else if (data.type === "speculation-offline-failed") {
+      root.setAttribute("data-offline", "failed");
+    }
+  });
+  var timer = window.setInterval(function () {
+    if (!document.querySelector(".jp-Notebook-ExecutionIndicator[data-status='idle']")) {
+      return;
+    }
+    window.clearInterval(timer);
+    navigator.serviceWorker.ready.then(function (registration) {
+      var worker = navigator.serviceWorker.controller || registration.active;
+      if (worker) {
+        worker.postMessage({ type: "speculation-fill", part: "lab" });
+      }
+    });
+  }, 1000);
+})();
