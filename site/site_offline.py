@@ -35,6 +35,8 @@ APP_PAGE = "voici/render/app.html"
 #: What a lesson in the lab loads besides the Pyodide folder: folders, and files at the root.
 LAB_FOLDERS = ("lab", "build", "extensions", "api", "files", "static/site")
 LAB_ROOT_FILES = ["bootstrap.js", "config-utils.js", "jupyter-lite.json", "jupyter-lite.ipynb"]
+#: Files no page of the site asks for, left out of the lab's offline copy.
+NOT_FOR_THE_LAB = re.compile(r"(\.LICENSE\.txt|\.whl|\.map)$")
 #: Files the app's page never asks for, left out of its offline copy.
 NOT_FOR_THE_APP = re.compile(r"(\.LICENSE\.txt|\.whl|\.map|/all\.json|\.woff)$")
 #: Files that are not part of the site's content (the version would change with every build).
@@ -88,7 +90,7 @@ def lab_files(out: Path, pyodide_folder: str, preload: list[str], runtime: list[
     for folder in LAB_FOLDERS:
         for path in sorted((out / folder).rglob("*")):
             name = path.relative_to(out).as_posix()
-            if path.is_file() and not NOT_FOR_THE_APP.search(name):
+            if path.is_file() and not NOT_FOR_THE_LAB.search(name):
                 files.append(name)
     files += pyodide_files(out, pyodide_folder, preload, runtime)
     return checked(out, files)
