@@ -187,7 +187,7 @@ def test_every_setting_is_explained_on_the_page_and_hoyle_shows_what_it_plays():
 def test_o4_each_price_says_what_it_means():
     a = from_request("mode=classroom&seed=42", charts="static")
     note = text(a.ui.fair_note.value)
-    assert note.startswith("Fair price: ") and "simple value" in note and "expected pot" in note
+    assert note.startswith("Fair price: ") and "whole chips" in note and "expected pot" in note
     for _ in range(3):
         a.ui.next.click()
     a.ui.open_auction.click()
