@@ -156,9 +156,14 @@ def test_a_lesson_run_once_opens_and_runs_with_the_server_stopped(
         open_lesson(page, server.url, first_lesson())
         kernel_idle(page)
         wait_offline_ready(page)
+        # The started kernel marks the lesson changed (its metadata): saved, the lab lets the page
+        # go without asking (the test's pages dismiss every dialog, a "Leave site?" included).
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.keyboard.press("Control+s")
+        page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=STEP_TIMEOUT_MS)
         server.close()
         page.unroute("**/*")  # as above: the reload's requests go to the worker, none reaches a server
-        page.reload(wait_until="commit")
+        page.reload(wait_until="commit", timeout=OFFLINE_READY_MS)  # the kernel may still be loading
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=OFFLINE_READY_MS)
         kernel_idle(page)
         code = page.locator(".jp-Notebook .jp-CodeCell").first
