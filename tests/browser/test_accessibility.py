@@ -12,6 +12,7 @@ the table open, a student in it and a poll asked, then revealed. In each state a
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -59,6 +60,14 @@ def server(tmp_path_factory: Any):
         yield running
 
 
+#: True when every shown select, text field and button has a name a screen reader would read.
+_FIELDS_NAMED = """() => [...document.querySelectorAll('select, input, textarea, button')]
+  .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
+  .every((el) => (el.labels && el.labels.length) || el.getAttribute('aria-label')
+    || el.getAttribute('aria-labelledby') || el.getAttribute('title')
+    || (el.tagName === 'BUTTON' && el.textContent.trim()))"""
+
+
 class Walk:
     """One page walking the states, collecting what axe finds in each."""
 
@@ -70,7 +79,10 @@ class Walk:
 
     def audit(self, state: str, page: Any = None) -> None:
         page = page or self.page
-        page.wait_for_timeout(300)  # the keys helper's focus and label fixes run on the next frame
+        # The keys helper names controls after the kernel draws them (assets/keys.js): wait until
+        # every shown field has a name, then audit (a field still nameless after that is axe's find).
+        with contextlib.suppress(Exception):
+            page.wait_for_function(_FIELDS_NAMED, timeout=10_000)
         if not page.evaluate("() => typeof axe !== 'undefined'"):
             page.add_script_tag(path=str(AXE))
         violations = page.evaluate(_AXE_JS, TAGS)
