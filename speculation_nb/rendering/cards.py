@@ -457,7 +457,7 @@ def table_html(
             )
         if over and winner == i:
             line.append(
-                f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#fff">{esc(t["winner_tag"])}</span>'
+                f'<span class="spec-winner" style="{_TAG}background:{_GOLD};color:#1a1a1a">{esc(t["winner_tag"])}</span>'
             )
         if auction.get(i):
             line.append(
