@@ -3,8 +3,8 @@
 :func:`answers_csv` reads a table's export (:func:`.record.table_export`, plain data, so a saved
 export file gives the same rows) and writes, with the standard :mod:`csv` module, for one poll or
 for every poll of the lesson, one row per member's last answer: the poll's number, its question
-(in the file's language), the deal and step, a link that reopens the moment (the session's share
-link, :func:`~speculation_nb.links.share.moment_query`, up to that deal), the student's name or an
+(in the file's language), the deal and step, a link that reopens the moment (its public view,
+:func:`~speculation_nb.links.composed.composed_query`: no seed), the student's name or an
 anonymous id (``Student 3``: the member's place in the order of joining, the same in every poll
 of the table), the seat they answered from (empty for a spectator), the answer, its time (UTC),
 the fair price of the moment exact (``36/7``) and rounded half up to whole chips (O4, as the app
@@ -28,7 +28,6 @@ from ..engine.compose import Moment
 from ..engine.session import Session
 from ..languages.translator import Translator
 from ..links.composed import MomentEntry, composed_query
-from ..links.share import moment_query
 from ..odds import shown_chips
 from .poll import Poll
 
@@ -58,18 +57,20 @@ def _question(poll: Poll, t: Translator) -> str:
 
 
 def _link(export: Mapping[str, Any], poll: Poll, base: str, t: Translator) -> str:
-    """The link that reopens the moment asked about: for a question deal its composed moment's
-    link (the public view only, :func:`~speculation_nb.links.composed.composed_query`), else the
-    share link of the session replayed up to the poll's deal, at its step."""
+    """The link that reopens the moment asked about, as its public view only
+    (:func:`~speculation_nb.links.composed.composed_query`: the face-down cards dealt afresh at
+    each opening, no seed, so the file may go to students while the table plays on): for a
+    question deal its composed moment, else the session's deal at the poll's step."""
     try:
         if poll.question_deal:
             asked = next(q for q in export.get("questions", []) if q["id"] == poll.question_deal)
-            entry = MomentEntry(Moment.from_dict(asked["moment"]), question=_question(poll, t))
-            return f"{base}?{composed_query(entry, {'lang': t.lang})}"
-        deal, step, session = poll.deal, poll.step, export.get("session", {})
-        upto = {**session, "games": list(session["games"])[:deal], "ended": None}
-        replayed = Session.from_json(json.dumps(upto))
-        return f"{base}?{moment_query(replayed, step)}"
+            moment = Moment.from_dict(asked["moment"])
+        else:
+            deal, step, session = poll.deal, poll.step, export.get("session", {})
+            upto = {**session, "games": list(session["games"])[:deal], "ended": None}
+            moment = Moment.of(Session.from_json(json.dumps(upto)).game.at(step))
+        entry = MomentEntry(moment, question=_question(poll, t))
+        return f"{base}?{composed_query(entry, {'lang': t.lang})}"
     except (KeyError, TypeError, ValueError, StopIteration):  # a moment that does not replay has no link
         return ""
 

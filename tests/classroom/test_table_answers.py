@@ -12,9 +12,10 @@ import pytest
 from speculation_nb import Rules, Session, odds, players
 from speculation_nb.classroom import Member, MemoryStore, Referee, SessionHost
 from speculation_nb.classroom.answers import COLUMNS, answers_csv, answers_name
+from speculation_nb.engine.compose import Moment
 from speculation_nb.languages.translator import translator
+from speculation_nb.links.composed import read_composed
 from speculation_nb.links.query import query_params
-from speculation_nb.links.share import read_shared_moment
 from speculation_nb.odds import shown_chips
 
 T = translator("en")
@@ -109,10 +110,10 @@ def test_T7_the_moment_link_reopens_the_moment_asked_about():
     row = rows_of(answers_csv(referee.export(), T, poll=1, base="https://class.example/app"))[0]
     base, _, query = row["moment"].partition("?")
     assert base == "https://class.example/app"
-    shared = read_shared_moment(query_params(query))
-    assert shared is not None
-    game = shared.session().game
-    assert game.at(shared.step if shared.step is not None else len(game.history)).to_dict() == at.to_dict()
+    params = query_params(query)
+    assert "seed" not in params and "moves" not in params  # the public view only: no hidden card
+    entry = read_composed(params)
+    assert entry is not None and entry.moment == Moment.of(at)
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
