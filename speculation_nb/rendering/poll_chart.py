@@ -40,6 +40,15 @@ def price_text(value: Fraction | int, t: Translator) -> str:
     return t.number(value, 0 if value.denominator == 1 else 1)
 
 
+def chips_text(value: Fraction | int, t: Translator, exact: bool = False) -> str:
+    """``value`` with the word for chips in the plural form the language gives it ("1 chip",
+    "8 chips"): written as :func:`price_text` does, or as a fraction when ``exact``."""
+    value = Fraction(value)
+    whole = value.denominator == 1
+    key = t.plural_key("unit.chips", int(value)) if whole else "unit.chips.other"
+    return t(key, count=str(value) if exact and not whole else price_text(value, t))
+
+
 def _marks(poll: Any, seat_names: Sequence[str], t: Translator) -> list[tuple[Fraction, str]]:
     marks: list[tuple[Fraction, str]] = []
     median = poll.median()
@@ -58,23 +67,23 @@ def _summary(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
     parts = [t.plural("class.host.poll.answers", count)]
     median = poll.median()
     if median is not None:
-        parts.append(t("class.host.poll.median", price=price_text(median, t)))
+        parts.append(t("class.host.poll.median", price=chips_text(median, t)))
     prices = poll.prices  # whole chips, as every screen shows them
-    parts.append(t("class.host.poll.fair", price=t.number(prices.fair)))
+    parts.append(t("class.host.poll.fair", price=chips_text(prices.fair, t)))
     for seat, value in sorted(prices.break_even.items()):
         name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
-        parts.append(t("class.host.poll.break_even", name=name, price=t.number(value)))
+        parts.append(t("class.host.poll.break_even", name=name, price=chips_text(value, t)))
     if poll.worth is not None:
-        parts.append(t("class.host.poll.worth", worth=t.number(int(poll.worth))))
+        parts.append(t("class.host.poll.worth", worth=chips_text(int(poll.worth), t)))
     return " · ".join(parts)
 
 
 def _exact(poll: Any, seat_names: Sequence[str], t: Translator) -> str:
     """The exact values (O4) as fractions: the fair price and each seat's break-even."""
-    parts = [t("class.host.poll.exact", fair=str(Fraction(poll.fair)))]
+    parts = [t("class.host.poll.exact", fair=chips_text(poll.fair, t, exact=True))]
     for seat, value in sorted(poll.break_even.items()):
         name = seat_names[seat] if 0 <= seat < len(seat_names) else str(seat)
-        parts.append(t("class.host.poll.exact_break_even", name=name, price=str(Fraction(value))))
+        parts.append(t("class.host.poll.exact_break_even", name=name, price=chips_text(value, t, exact=True)))
     return " · ".join(parts)
 
 
