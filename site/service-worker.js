@@ -55,7 +55,13 @@ function key(request) {
 
 async function cached(cache, request) {
   const found = await cache.match(key(request));
-  return found || (await caches.match(key(request), { ignoreSearch: request.mode === "navigate" }));
+  // A file of this build asked for with a cache-busting query (the lab's ?_=<hash>, the
+  // extensions' ?v=<hash>) is the copy kept under its plain address.
+  return (
+    found ||
+    (await cache.match(key(request), { ignoreSearch: true })) ||
+    (await caches.match(key(request), { ignoreSearch: request.mode === "navigate" }))
+  );
 }
 
 function keep(cache, request, response) {

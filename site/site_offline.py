@@ -119,9 +119,11 @@ def lab_page(out: Path) -> None:
     """The lab's page with ``site/lab.js`` inlined: a lesson opened once is kept for offline use."""
     page = out / "lab" / "index.html"
     text = page.read_text(encoding="utf-8")
-    script = (HERE / "lab.js").read_text(encoding="utf-8")
-    if script not in text:  # once, however many times the site is finished
-        page.write_text(text.replace("</body>", f"<script>{script}</script>\n</body>", 1), encoding="utf-8")
+    lite = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    version = lite["jupyter-config-data"]["appVersion"]
+    script = (HERE / "lab.js").read_text(encoding="utf-8").replace("__LITE_VERSION__", version)
+    if script not in text:  # once, however many times the site is finished; before the lab's code
+        page.write_text(text.replace("<head>", f"<head>\n<script>{script}</script>", 1), encoding="utf-8")
 
 
 def service_worker(out: Path, files: list[str], lab: list[str]) -> str:

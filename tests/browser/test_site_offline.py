@@ -147,8 +147,9 @@ def test_a_lesson_run_once_opens_and_runs_with_the_server_stopped(
     own_server: tuple[StaticServer, Path], site_browser: Any, outside: OutsideCounter
 ) -> None:
     """The lab's lessons offline: a lesson opened once, its kernel started, the lab's copy fetched
-    (site/lab.js asks the worker); then the static server stopped and the lesson reloaded: the lab
-    opens it from the worker's copy, and a code cell runs in a kernel started offline."""
+    (site/lab.js asks the worker); then the static server stopped and the lesson's link opened
+    again: the lab opens it from the worker's copy, and a code cell runs in a kernel started
+    offline."""
     server, _folder = own_server
     opened = offline_page(site_browser, server.url.rstrip("/"))
     page = opened.page
@@ -162,8 +163,9 @@ def test_a_lesson_run_once_opens_and_runs_with_the_server_stopped(
         page.keyboard.press("Control+s")
         page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=STEP_TIMEOUT_MS)
         server.close()
-        page.unroute("**/*")  # as above: the reload's requests go to the worker, none reaches a server
-        page.reload(wait_until="commit", timeout=OFFLINE_READY_MS)  # the kernel may still be loading
+        page.unroute("**/*")  # as above: the requests go to the worker, none reaches a server
+        # The lesson's link opened again (the lab has taken ?path= out of its own address).
+        page.goto(f"{server.url}lab/index.html?path={first_lesson()}", wait_until="commit", timeout=OFFLINE_READY_MS)
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=OFFLINE_READY_MS)
         kernel_idle(page)
         code = page.locator(".jp-Notebook .jp-CodeCell").first
