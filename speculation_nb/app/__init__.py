@@ -135,9 +135,13 @@ element; for a Button that is the ``<button>`` itself):
   ``spec-host-download`` (``a.spec-host-file``), ``spec-host-title``, ``spec-host-seats`` (rows
   ``spec-host-seat``: ``spec-host-seat-label``, ``spec-host-take``, ``spec-host-computer``),
   ``spec-host-spectators``, ``spec-host-place-member``, ``spec-host-place-seat``,
-  ``spec-host-place``, ``spec-host-ask``, ``spec-host-close-poll``, ``spec-host-show-names``,
-  ``spec-host-poll`` (the answers, :mod:`.poll_chart`), ``spec-host-message`` (+
-  ``spec-host-error``)
+  ``spec-host-place``, ``spec-host-ask``, ``spec-host-close-poll`` (Time is up),
+  ``spec-host-reveal-poll``, ``spec-host-show-names``, ``spec-host-poll`` (the answers,
+  :mod:`.poll_chart`), the answers to take home (``spec-host-answers-download``:
+  ``spec-host-answers-one``, ``spec-host-answers-all``, ``spec-host-answers-names``) and the
+  handout (``spec-host-handout``), a question deal (``spec-host-question-pick``,
+  ``spec-host-question-open``, ``spec-host-question-end``, ``spec-host-question-table``),
+  ``spec-host-message`` (+ ``spec-host-error``)
 * the shared table, a student's screen (``app/student/screen.py``, drawing
   ``classroom/member_session.py``; root ``spec-member``, or
   ``spec-member-embedded`` shown in place of the app with ``spec-member-leave``):
