@@ -173,6 +173,8 @@ def test_a_lesson_run_once_opens_and_runs_with_the_server_stopped(
         page.keyboard.press("Shift+Enter")
         code.locator(".jp-OutputArea-output, .jp-InputPrompt:has-text('[1]')").first.wait_for(timeout=OFFLINE_READY_MS)
         assert page.locator("[data-mime-type='application/vnd.jupyter.error']").count() == 0
+        page.keyboard.press("Control+s")  # kept offline too; the page then closes without asking
+        page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=STEP_TIMEOUT_MS)
     finally:
         opened.close()
     assert opened.aborted == [] and outside.from_pages == [], (opened.aborted, outside.from_pages)
