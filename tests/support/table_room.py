@@ -6,6 +6,8 @@ students' pages (:class:`MemberApp`). No event loop: the referee answers when th
 
 from __future__ import annotations
 
+from loops import in_thread
+
 from speculation_nb.app import SpeculationApp
 from speculation_nb.app.student.screen import WATCH, MemberApp
 from speculation_nb.app.teacher.panel import HostPanel
@@ -29,7 +31,9 @@ class Class:
         assert isinstance(panel, HostPanel)
         self.panel = panel
         panel.ui.teams.value = teams
-        assert panel.open_table()
+        # Opened where no event loop runs (after the browser tests, Playwright's runs in this
+        # thread), so the referee is not served by a task: the test answers by hand.
+        assert in_thread(panel.open_table)
         referee = panel.session.referee
         assert referee is not None and panel.session.task is None  # no loop: answered by hand
         self.referee: Referee = referee
