@@ -44,7 +44,7 @@ from ..engine.compose import Moment
 from ..engine.saving import dumps
 from ..engine.settings import Rules
 from .check import add_check
-from .query import MAX_QUESTION, PARAMS, STANDARD, ShareError, read_value, shown
+from .query import MAX_QUESTION, PARAMS, ShareError, given, rules_of, shown
 
 __all__ = [
     "MAX_MOMENTS",
@@ -102,30 +102,6 @@ def rules_params(rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any:
-    return read_value(name, params[name], high) if name in params else PARAMS[name].default
-
-
-def _rules(params: Mapping[str, str]) -> Rules:
-    uniform = _given(params, "ante")
-    settings = {  # each value is read (ShareError naming it); the rules say whether they go together
-        "players": _given(params, "players"),
-        "hand_size": _given(params, "hand"),
-        "jack_five": _given(params, "v1"),
-        "dead_hand": _given(params, "v2"),
-        "blind_trading": _given(params, "v3"),
-        "price_cap": _given(params, "cap"),
-        "ante": "traditional" if uniform is None else "uniform",
-        "uniform_ante": STANDARD.uniform_ante if uniform is None else uniform,
-        "start_chips": _given(params, "chips"),
-        "preset": _given(params, "preset"),
-    }
-    try:
-        return Rules(**settings)
-    except ValueError as error:
-        raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
-
-
 # ------------------------------------------------------------------ the link
 def composed_query(entry: MomentEntry | Moment, settings: Mapping[str, Any] | None = None) -> str:
     """The query (without ``?``) of a composed moment: its public view only (module docstring).
@@ -157,7 +133,7 @@ def composed_query(entry: MomentEntry | Moment, settings: Mapping[str, Any] | No
 
 
 def _numbers(params: Mapping[str, str], name: str, count: int) -> list[int]:
-    text = _given(params, name)
+    text = given(params, name)
     parts = text.split(".")
     if len(parts) != count or not all(p.isascii() and p.isdigit() and len(p) <= 12 for p in parts):
         raise ShareError("share.bad_list", f"{name} is not {count} whole numbers", name=name, count=count)
@@ -179,32 +155,32 @@ def read_composed(params: Mapping[str, str]) -> MomentEntry | None:
         return None
     if "seed" in params or "moves" in params:
         raise ShareError("share.composed_seed", "a composed moment's link carries no seed and no moves")
-    rules = _rules(params)
+    rules = rules_of(params, given(params, "players"))
     n = rules.players
     for name in ("dealer", "holder", "stacks", "pot", "up", "down"):
         if name not in params:
             raise ShareError("share.composed_missing", f"the composed moment has no {name}", name=name)
-    ups = _given(params, "up").split("_")
+    ups = given(params, "up").split("_")
     if len(ups) != n:
         raise ShareError("share.bad_list", f"up is not {n} seats' cards", name="up", count=n)
     face_up = tuple(tuple(_card("up", c) for c in up.split(".") if c) for up in ups)
-    turn = _given(params, "due", high=n)
+    turn = given(params, "due", high=n)
     try:
         moment = Moment(
             rules,
-            _given(params, "dealer", high=n) - 1,
-            _card("turnup", _given(params, "turnup")),
+            given(params, "dealer", high=n) - 1,
+            _card("turnup", given(params, "turnup")),
             face_up,
             tuple(_numbers(params, "down", n)),
-            _given(params, "holder", high=n) - 1,
-            _best(rules, _card("turnup", _given(params, "turnup")), face_up),
+            given(params, "holder", high=n) - 1,
+            _best(rules, _card("turnup", given(params, "turnup")), face_up),
             tuple(_numbers(params, "stacks", n)),
-            _given(params, "pot"),
-            _given(params, "dead"),
-            _given(params, "paid"),
+            given(params, "pot"),
+            given(params, "dead"),
+            given(params, "paid"),
             None if turn is None else turn - 1,
         )
-        return MomentEntry(moment, "", _given(params, "ask") or "")
+        return MomentEntry(moment, "", given(params, "ask") or "")
     except ShareError:
         raise
     except ValueError as error:

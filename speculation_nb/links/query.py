@@ -25,6 +25,7 @@ both. The page's own address reaches the kernel through
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
@@ -273,6 +274,36 @@ def read_value(name: str, text: str, high: int | None = None) -> Any:
     if len(text) > param.high:  # "text": as it is given
         raise ShareError("share.too_long", f"{name} is longer than {param.high} characters", limit=param.high)
     return text
+
+
+def given(params: Mapping[str, str], name: str, high: int | None = None) -> Any:
+    """The value ``params`` give parameter ``name`` (read by :func:`read_value`), or the
+    parameter's default when they give none."""
+    if name not in params:
+        return PARAMS[name].default
+    return read_value(name, params[name], high)
+
+
+def rules_of(params: Mapping[str, str], players: int) -> Rules:
+    """The rules a link's parameters give, for ``players``: each value read (a ``ShareError``
+    naming it), then the rules say whether they go together (``share.bad_rules``)."""
+    uniform = given(params, "ante")
+    settings = {
+        "players": players,
+        "hand_size": given(params, "hand"),
+        "jack_five": given(params, "v1"),
+        "dead_hand": given(params, "v2"),
+        "blind_trading": given(params, "v3"),
+        "price_cap": given(params, "cap"),
+        "ante": "traditional" if uniform is None else "uniform",
+        "uniform_ante": STANDARD.uniform_ante if uniform is None else uniform,
+        "start_chips": given(params, "chips"),
+        "preset": given(params, "preset"),
+    }
+    try:
+        return Rules(**settings)
+    except ValueError as error:
+        raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
 
 
 def query_params(query: str | None) -> dict[str, str]:

@@ -77,7 +77,7 @@ from ..engine.session import Session
 from ..engine.settings import Rules
 from ..odds.moment import DealMoment
 from .check import add_check, verify_check
-from .query import CASTS, MAX_MOVES, PARAMS, STANDARD, ShareError, default_players, query_params, read_value
+from .query import CASTS, MAX_MOVES, PARAMS, ShareError, default_players, given, query_params, rules_of
 from .saves import MAX_SAVE_BYTES, read_save, save_name
 
 __all__ = [
@@ -282,14 +282,6 @@ def _stopped_at(moment: SharedMoment) -> SharedMoment:
     return replace(moment, deal=deal, moves=moves, step=step, end=None, stopped=why)
 
 
-def _given(params: Mapping[str, str], name: str, high: int | None = None) -> Any:
-    """The value ``params`` give parameter ``name`` (read by :func:`.query.read_value`), or the
-    parameter's default when they give none."""
-    if name not in params:
-        return PARAMS[name].default
-    return read_value(name, params[name], high)
-
-
 def read_shared_link(query: str) -> SharedMoment | None:
     """The moment a page's query names, as the app opens it: its check character verified
     (:func:`.check.verify_check`; a link without one, of earlier versions, opens as before),
@@ -312,34 +304,18 @@ def read_shared_moment(params: Mapping[str, str], stop: bool = False) -> SharedM
         raise ShareError("share.no_moves", "the link names a moment but not the moves that led to it")
     if "seed" not in params:
         raise ShareError("share.no_seed", "the link has moves but no seed")
-    seed = _given(params, "seed")
+    seed = given(params, "seed")
     if seed is None:
         raise ShareError("share.no_seed", "the link has moves but no seed")
-    temperament = _given(params, "temperament")
+    temperament = given(params, "temperament")
     if "cast" in params:
-        temperament = _given(params, "cast")
-    players = _given(params, "players") if "players" in params else default_players(temperament)
-    uniform = _given(params, "ante")
-    settings = {
-        "players": players,
-        "hand_size": _given(params, "hand"),
-        "jack_five": _given(params, "v1"),
-        "dead_hand": _given(params, "v2"),
-        "blind_trading": _given(params, "v3"),
-        "price_cap": _given(params, "cap"),
-        "ante": "traditional" if uniform is None else "uniform",
-        "uniform_ante": STANDARD.uniform_ante if uniform is None else uniform,
-        "start_chips": _given(params, "chips"),
-        "preset": _given(params, "preset"),
-    }
-    try:  # each value is read; the rules say whether they go together
-        rules = Rules(**settings)
-    except ValueError as error:
-        raise ShareError("share.bad_rules", f"these settings are impossible: {error}", detail=str(error)) from None
-    deals = _given(params, "deals")
-    names = tuple(_given(params, f"name{seat + 1}") for seat in range(players))
+        temperament = given(params, "cast")
+    players = given(params, "players") if "players" in params else default_players(temperament)
+    rules = rules_of(params, players)
+    deals = given(params, "deals")
+    names = tuple(given(params, f"name{seat + 1}") for seat in range(players))
     moves = decode_moves(params["moves"])
-    deal = len(moves) if "deal" not in params else _given(params, "deal")
+    deal = len(moves) if "deal" not in params else given(params, "deal")
     if deal != len(moves):
         raise ShareError(
             "share.deal_count",
@@ -347,20 +323,20 @@ def read_shared_moment(params: Mapping[str, str], stop: bool = False) -> SharedM
             deal=deal,
             count=len(moves),
         )
-    human = _given(params, "you", high=players)
-    app: dict[str, Any] = {"mode": _given(params, "mode"), "human": human - 1, "temperament": temperament}
+    human = given(params, "you", high=players)
+    app: dict[str, Any] = {"mode": given(params, "mode"), "human": human - 1, "temperament": temperament}
     if "lang" in params:  # a language the app lacks is the page's notice (query.read_query), no refusal
         with contextlib.suppress(ShareError):
-            app["lang"] = _given(params, "lang")
+            app["lang"] = given(params, "lang")
     moment = SharedMoment(
         rules=rules,
         seed=seed,
         deal=deal,
         moves=moves,
-        step=_given(params, "step"),
+        step=given(params, "step"),
         deals=deals,
         names=names,
-        end=_given(params, "end"),
+        end=given(params, "end"),
         app=app,
     )
     if stop:
