@@ -14,7 +14,8 @@ function fix(root, labels) {
   for (const box of root.querySelectorAll(".spec-chart-box")) {
     if (box.getAttribute("aria-hidden") !== "true") box.setAttribute("aria-hidden", "true");
   }
-  // a list that scrolls (the log on a phone) takes the focus, so keys can scroll it
+  // a list that scrolls (the log on a phone) takes the focus, so keys can scroll it; the kernel
+  // draws the log focusable, and one that does not scroll leaves the tab order here
   for (const list of root.querySelectorAll(".spec-log ol")) {
     const scrolls = list.scrollHeight > list.clientHeight + 1;
     if (scrolls && list.getAttribute("tabindex") !== "0") list.setAttribute("tabindex", "0");

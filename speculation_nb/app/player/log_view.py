@@ -109,8 +109,11 @@ class LogView:
             cls = "spec-log-new" if event["step"] == k and k > 0 else ""
             lines.append(f'<li class="{cls}" data-step="{event["step"]}">{text}</li>')
         lines.reverse()
+        # Drawn focusable: it may scroll before the page's helper looks (assets/keys.js takes a
+        # list that does not scroll out of the tab order).
         self.app.ui.log.value = (
-            f'<div class="spec-box-title">{esc(t("label.log"))}</div><ol class="spec-log-lines">{"".join(lines)}</ol>'
+            f'<div class="spec-box-title">{esc(t("label.log"))}</div>'
+            f'<ol class="spec-log-lines" tabindex="0">{"".join(lines)}</ol>'
         )
 
     def _standings(self, c: Controller, t: Translator) -> None:
