@@ -1,15 +1,16 @@
 """What the odds panel's two charts share, whichever way they are drawn: their size and
-colours, the choice of drawing (``backend``), names cut to fit under a bar, and the HTML
-labels laid over the picture.
+colours, the choice of drawing (``backend``), names cut to fit under a bar, each bar's colour,
+the points of the line and the cards named on it, and the HTML labels laid over the picture.
 
 Three ways to draw them (``backend``):
 
-* ``"svg"``: SVG written by :mod:`.svg_charts` into an HTML widget. Nothing to import,
-  nothing rasterised on the server, crisp at any zoom; the default (``"auto"``), because
-  it is what lets the app's first view start without matplotlib (a second less in a
-  kernel, several in a browser running Pyodide).
-* ``"ipympl"``: matplotlib figures on ipympl canvases (:mod:`.charts`).
-* ``"static"``: matplotlib figures as PNG images (:mod:`.charts`).
+* ``"svg"``: SVG written by :mod:`speculation_nb.app.player.svg_charts` into an HTML
+  widget. Nothing to import, nothing rasterised on the server, crisp at any zoom; the
+  default (``"auto"``), because it is what lets the app's first view start without
+  matplotlib (a second less in a kernel, several in a browser running Pyodide).
+* ``"ipympl"``: matplotlib figures on ipympl canvases
+  (:mod:`speculation_nb.app.player.mpl_charts`).
+* ``"static"``: matplotlib figures as PNG images (the same module).
 
 The environment variable ``SPECULATION_CHARTS`` (``svg`` / ``ipympl`` / ``static``)
 overrides ``"auto"``. A matplotlib drawing asked for where matplotlib does not import
@@ -32,13 +33,17 @@ __all__ = [
     "BAR_WIDTH",
     "HOLD_YLIM",
     "card_class",
+    "card_notes",
     "chart_backend",
     "hold_frame",
+    "hold_points",
     "hold_xlim",
     "label_spans",
     "name_limit",
     "short_name",
+    "win_bar",
     "win_box",
+    "win_names",
 ]
 
 log = logging.getLogger(__name__)
@@ -105,6 +110,23 @@ def name_limit(count: int, width_px: int = WIDTH_PX) -> tuple[float, int]:
     return size, max(3, int((slot - 6) / (size * 0.85)))
 
 
+def win_names(labels: Sequence[str], width_px: int = WIDTH_PX) -> tuple[float, list[str], bool]:
+    """The names under O2's bars: their font size (points), each name given its bar's width
+    (whole where it fits, else two lines, "Henry" / "Crawford", each cut to fit with "…"), and
+    whether any of them takes two lines."""
+    size, limit = name_limit(len(labels), width_px)
+    names = [short_name(x, limit) for x in labels]
+    return size, names, any("\n" in x for x in names)
+
+
+def win_bar(i: int, gold: int | None, grey: int | None) -> tuple[str, str]:
+    """Bar ``i``'s colour and the CSS class of its percentage: the holder's (``gold``) gold, a
+    pot carried over (``grey``) grey, any other blue."""
+    if i == gold:
+        return GOLD, "spec-chart-gold"
+    return (GREY if i == grey else BLUE), ""
+
+
 def win_box(two_lines: bool) -> tuple[float, float, float, float]:
     """O2's plot area: names of two lines under the bars take more of the picture's height."""
     return (0.015, 0.25, 0.97, 0.61) if two_lines else (0.015, 0.16, 0.97, 0.70)
@@ -125,9 +147,30 @@ def hold_frame(total: int, t: Translator) -> tuple[list[str], tuple[float, float
     return ticks, (left, 0.25, 0.98 - left, 0.64), step
 
 
+def hold_points(
+    xs: Sequence[int], ys: Sequence[Fraction], later: tuple[Sequence[int], Sequence[Fraction]]
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """O1's points as floats: the line up to the moment shown (``xs``, ``ys``), and the rest of
+    the deal (a replay's ``later`` points), drawn dashed from the last point shown; no rest
+    when nothing is later."""
+    fx = [float(x) for x in xs]
+    fy = [float(y) for y in ys]
+    if not later[0]:
+        return fx, fy, [], []
+    return fx, fy, fx[-1:] + [float(x) for x in later[0]], fy[-1:] + [float(y) for y in later[1]]
+
+
 def card_class(card: str) -> str:
     """The CSS class of a card's name on the line chart: ``spec-red`` for hearts and diamonds."""
     return "spec-red" if card[-1] in "♥♦" else "spec-black"
+
+
+def card_notes(
+    xs: Sequence[float], ys: Sequence[float], cards: Sequence[str | None]
+) -> list[tuple[float, float, str, str]]:
+    """The cards named on O1's line, at their data points: ``(x, y, card, css class)`` for each
+    point where a new best trump came up (``cards[i]``, None elsewhere)."""
+    return [(x, y, card, card_class(card)) for x, y, card in zip(xs, ys, cards) if card]
 
 
 def label_spans(labels: Sequence[tuple[float, float, str, str]]) -> str:

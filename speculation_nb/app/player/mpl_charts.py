@@ -25,7 +25,6 @@ Two ways to show the picture, chosen by ``backend``:
 from __future__ import annotations
 
 import base64
-import contextlib
 import io
 import logging
 import warnings
@@ -50,14 +49,16 @@ from ...rendering.chart_style import (
     INK,
     NAVY,
     WIDTH_PX,
-    card_class,
+    card_notes,
     hold_frame,
+    hold_points,
     hold_xlim,
     label_spans,
-    name_limit,
-    short_name,
+    win_bar,
     win_box,
+    win_names,
 )
+from .chart_frame import ChartFrame
 
 __all__ = ["HoldChart", "WinChart"]
 
@@ -118,7 +119,7 @@ def _quiet_canvas_class() -> Any:
     return _QUIET_CANVAS
 
 
-class _Chart:
+class _Chart(ChartFrame):
     """One figure, the widget that shows it, and HTML labels laid over it.
 
     Redrawn by blitting: the artists that change at every step are *animated*; a
@@ -129,10 +130,9 @@ class _Chart:
     :meth:`restyle` and gets a full draw.
 
     ``widget`` is the picture (ipympl canvas or Image); ``box`` holds it and the
-    ``overlay`` of labels, and is what the app lays out.
+    ``overlay`` of labels, and is what the app lays out (:class:`.chart_frame.ChartFrame`).
     """
 
-    css_class = "spec-chart"
     #: ipympl: leave the first full draw to the front-end's request (see :meth:`draw`).
     defer_first_draw = True
 
@@ -156,16 +156,7 @@ class _Chart:
             FigureCanvasAgg(self.figure)
             self.widget = widgets.Image(format="png", layout=size)
         self.figure.canvas.mpl_connect("draw_event", self._on_draw)
-        self.widget.add_class("spec-chart")
-        self.widget.add_class(self.css_class)
-        self.widget.add_class(f"spec-chart-{self.backend}")
-        self.overlay = widgets.HTML(layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px"))
-        self.overlay.add_class("spec-chart-overlay")
-        self.box = widgets.Box(
-            [self.widget, self.overlay], layout=widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")
-        )
-        self.box.add_class("spec-chart-box")
-        self.box.add_class(f"{self.css_class}-box")
+        self.set_picture(self.widget, size)
 
     def _ipympl_canvas(self) -> widgets.DOMWidget:
         from ipympl.backend_nbagg import FigureManager
@@ -254,11 +245,6 @@ class _Chart:
         if self.overlay.value != value:
             self.overlay.value = value
 
-    def close(self) -> None:
-        for w in (self.overlay, self.box, self.widget):
-            with contextlib.suppress(Exception):
-                w.close()
-
 
 def _style_axes(ax: Any) -> None:
     for side in ("top", "right"):
@@ -289,11 +275,7 @@ class WinChart(_Chart):
         ax.set_ylim(0, 1)
         xs = list(range(len(labels)))
         self._bars = list(ax.bar(xs, [0] * len(xs), width=BAR_WIDTH, color=BLUE, edgecolor="none"))
-        # Each name gets its bar's width: whole names where they fit, else two lines ("Henry",
-        # "Crawford"), each cut to fit with "…".
-        size, limit = name_limit(len(labels), self.width_px)
-        short = [short_name(x, limit) for x in labels]
-        two_lines = any("\n" in x for x in short)
+        size, short, two_lines = win_names(labels, self.width_px)
         ax.set_position(win_box(two_lines))
         ax.set_xticks(xs, short, fontsize=size, family=FONT, linespacing=1.0)
         for tick in ax.get_xticklabels():
@@ -318,8 +300,8 @@ class WinChart(_Chart):
         texts = []
         for i, (bar, value) in enumerate(zip(self._bars, values)):
             bar.set_height(float(value))
-            bar.set_color(GOLD if i == gold else (GREY if i == grey else BLUE))
-            cls = "spec-chart-gold" if i == gold else ""
+            colour, cls = win_bar(i, gold, grey)
+            bar.set_color(colour)
             texts.append((i, float(value), t.percent(value), cls))
         self.draw()
         self.set_labels(self.ax, texts)
@@ -374,17 +356,10 @@ class HoldChart(_Chart):
         that point (or None); ``later`` the points after the moment shown (replay), drawn dashed;
         the x axis runs to ``total``."""
         self.frame(total, t)
-        fx = [float(x) for x in xs]
-        fy = [float(y) for y in ys]
-        lx = [float(x) for x in later[0]]
-        ly = [float(y) for y in later[1]]
+        fx, fy, rest_x, rest_y = hold_points(xs, ys, later)
         self.line.set_data(fx, fy)
         self.dots.set_data(fx, fy)
-        if lx:
-            self.past.set_data(([fx[-1]] if fx else []) + lx, ([fy[-1]] if fy else []) + ly)
-        else:
-            self.past.set_data([], [])
+        self.past.set_data(rest_x, rest_y)
         self.now.set_data(fx[-1:], fy[-1:])
         self.draw()
-        notes = [(x, y, card, card_class(card)) for x, y, card in zip(fx, fy, cards) if card]
-        self.set_labels(self.ax, notes)
+        self.set_labels(self.ax, card_notes(fx, fy, cards))

@@ -6,19 +6,19 @@
   so far in this deal, a step line with a dot at every card, the moment shown ringed, and
   in a replay the rest of the deal dashed.
 
-They look like the matplotlib charts of :mod:`.charts` (the same axes, colours and sizes),
+They look like the matplotlib charts of :mod:`.mpl_charts` (the same axes, colours and sizes),
 but are a few lines of text each: written into an ``ipywidgets.HTML`` after each update,
 only when something changed, with no figure, canvas or image on the server. As there, the
 numbers over the bars and the cards named on the line are HTML labels in ``overlay``, laid
 over the picture at the data points (``spec-chart-label``).
 
 Each chart has ``widget`` (the picture), ``overlay`` (the labels), ``box`` (both, what the
-app lays out), ``update(...)`` and ``close()``, as the matplotlib charts do.
+app lays out) and ``close()`` (all from :class:`.chart_frame.ChartFrame`, as the matplotlib
+charts have), and ``update(...)``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +30,6 @@ from ...languages.translator import Translator
 from ...rendering.chart_style import (
     AXIS,
     BAR_WIDTH,
-    BLUE,
     GOLD,
     GREY,
     GRID,
@@ -39,15 +38,17 @@ from ...rendering.chart_style import (
     INK,
     NAVY,
     WIDTH_PX,
-    card_class,
+    card_notes,
     hold_frame,
+    hold_points,
     hold_xlim,
     label_spans,
-    name_limit,
-    short_name,
+    win_bar,
     win_box,
+    win_names,
 )
 from ..common.parts import html_style
+from .chart_frame import ChartFrame
 
 __all__ = ["SvgHoldChart", "SvgWinChart"]
 
@@ -114,24 +115,16 @@ def _steps(axes: Axes, xs: Sequence[float], ys: Sequence[float]) -> str:
     return "".join(parts)
 
 
-class _SvgChart:
+class _SvgChart(ChartFrame):
     """One chart: the picture (``widget``), the labels over it (``overlay``) and ``box`` holding
     both, all of one size (one Layout model); :meth:`show` puts a new drawing on the page."""
 
-    css_class = "spec-chart"
     backend = "svg"
 
     def __init__(self, width_px: int = WIDTH_PX, height_px: int = HEIGHT_PX) -> None:
         self.width_px, self.height_px = width_px, height_px
         size = widgets.Layout(width=f"{width_px}px", height=f"{height_px}px")  # one model for all three
-        self.widget = widgets.HTML(layout=size, style=html_style())
-        for cls in ("spec-chart", self.css_class, "spec-chart-svg"):
-            self.widget.add_class(cls)
-        self.overlay = widgets.HTML(layout=size, style=html_style())
-        self.overlay.add_class("spec-chart-overlay")
-        self.box = widgets.Box([self.widget, self.overlay], layout=size)
-        self.box.add_class("spec-chart-box")
-        self.box.add_class(f"{self.css_class}-box")
+        self.set_picture(widgets.HTML(layout=size, style=html_style()), size)
         self.svg = ""
 
     def show(self, body: str, labels: Sequence[tuple[float, float, str, str]]) -> None:
@@ -146,11 +139,6 @@ class _SvgChart:
         spans = label_spans(labels)
         if self.overlay.value != spans:
             self.overlay.value = spans
-
-    def close(self) -> None:
-        for w in (self.overlay, self.box, self.widget):
-            with contextlib.suppress(Exception):
-                w.close()
 
 
 class SvgWinChart(_SvgChart):
@@ -169,21 +157,19 @@ class SvgWinChart(_SvgChart):
         """``labels[i]``'s bar at ``values[i]`` (probabilities); bar ``gold`` (the holder) in gold,
         bar ``grey`` (a pot carried over) in grey; each bar's percentage written over it."""
         n = len(labels)
-        size, limit = name_limit(n, self.width_px)
-        names = [short_name(x, limit) for x in labels]
-        two_lines = any("\n" in x for x in names)
+        size, names, two_lines = win_names(labels, self.width_px)
         axes = Axes(win_box(two_lines), (-0.6, n - 0.4), (0.0, 1.0), self.width_px, self.height_px)
         parts = []
         texts = []
         for i, value in enumerate(values):
-            colour = GOLD if i == gold else (GREY if i == grey else BLUE)
+            colour, cls = win_bar(i, gold, grey)
             x0, x1 = axes.x(i - BAR_WIDTH / 2), axes.x(i + BAR_WIDTH / 2)
             top = axes.y(float(value))
             parts.append(
                 f'<rect x="{x0:.1f}" y="{top:.1f}" width="{x1 - x0:.1f}" height="{axes.bottom - top:.1f}" '
                 f'fill="{colour}"/>'
             )
-            texts.append((axes.x(i), top, t.percent(value), "spec-chart-gold" if i == gold else ""))
+            texts.append((axes.x(i), top, t.percent(value), cls))
         parts.append(
             f'<line x1="{axes.left:.1f}" y1="{axes.bottom:.1f}" x2="{axes.right:.1f}" y2="{axes.bottom:.1f}" '
             f'stroke="{AXIS}" stroke-width="1.1"/>'
@@ -228,11 +214,8 @@ class SvgHoldChart(_SvgChart):
         baseline = axes.bottom + TICK_PAD + 0.8 * FONT
         parts += [_text(axes.x(k), baseline, str(k), FONT) for k in range(0, total + 1, step)]
         parts.append(_text((axes.left + axes.right) / 2, baseline + 1.3 * FONT, t("chart.hold.xlabel"), FONT))
-        fx = [float(x) for x in xs]
-        fy = [float(y) for y in ys]
-        rest_x = fx[-1:] + [float(x) for x in later[0]]
-        rest_y = fy[-1:] + [float(y) for y in later[1]]
-        if later[0]:
+        fx, fy, rest_x, rest_y = hold_points(xs, ys, later)
+        if rest_x:
             parts.append(
                 f'<path d="{_steps(axes, rest_x, rest_y)}" fill="none" stroke="{GREY}" stroke-width="2.8" '
                 'stroke-dasharray="8.3 8.3"/>'
@@ -245,5 +228,5 @@ class SvgHoldChart(_SvgChart):
                 f'<circle cx="{axes.x(fx[-1]):.1f}" cy="{axes.y(fy[-1]):.1f}" r="7.6" fill="{GOLD}" '
                 f'stroke="{NAVY}" stroke-width="2.1"/>'
             )
-        notes = [(axes.x(x), axes.y(y), card, card_class(card)) for x, y, card in zip(fx, fy, cards) if card]
+        notes = [(axes.x(x), axes.y(y), card, cls) for x, y, card, cls in card_notes(fx, fy, cards)]
         self.show("".join(parts), notes)
