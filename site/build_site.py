@@ -430,10 +430,11 @@ def edit_config(page: str, change: Any) -> str:
 def site_scripts(messages: dict[str, dict[str, str]], site: dict[str, Any]) -> str:
     """The site's words, ``site`` (``window.SPECULATION_SITE``: ``root``, the site's root from the
     page; ``app``, whether it is the app's page; ``liteVersion``) and the page script
-    (``site/page.js``) as inline scripts."""
+    (``site/page.js``, after the offline copy's listener it calls: ``site/offline_status.js``) as
+    inline scripts."""
     words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
     about = json.dumps(site).replace("</", "<\\/")
-    script = (HERE / "page.js").read_text(encoding="utf-8")
+    script = site_offline.status_script() + (HERE / "page.js").read_text(encoding="utf-8")
     return (
         f"<script>window.SPECULATION_SITE_WORDS = {words};\nwindow.SPECULATION_SITE = {about};</script>\n"
         f"<script>{script}</script>\n"

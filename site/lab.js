@@ -1,5 +1,5 @@
 // The lab's part of the offline copy (site/lab.js; the build inlines it into lab/index.html's
-// head, with JupyterLite's version filled in).
+// head, after site/offline_status.js, with JupyterLite's version filled in).
 // JupyterLite's lab registers the site's service worker (site/service-worker.js) itself. Once a
 // lesson's kernel is idle (the lab and Python have started, nothing competes any more), this asks
 // the worker to fetch what the lab's offline copy still lacks (LAB_FILES: the lab, its extensions,
@@ -22,16 +22,7 @@
     root.setAttribute("data-offline", "unavailable");
     return;
   }
-  root.setAttribute("data-offline", "starting");
-  navigator.serviceWorker.addEventListener("message", function (event) {
-    var data = event.data || {};
-    if (data.type === "speculation-offline-ready") {
-      root.setAttribute("data-offline", "ready");
-      root.setAttribute("data-offline-version", data.version);
-    } else if (data.type === "speculation-offline-failed") {
-      root.setAttribute("data-offline", "failed");
-    }
-  });
+  speculationOfflineStatus(root); // site/offline_status.js
   var timer = window.setInterval(function () {
     if (!document.querySelector(".jp-Notebook-ExecutionIndicator[data-status='idle']")) {
       return;

@@ -150,16 +150,7 @@ function offline(site) {
   } catch (error) {
     // no storage (a private window): the lab registers the worker again, nothing is lost
   }
-  root.setAttribute("data-offline", "starting");
-  navigator.serviceWorker.addEventListener("message", function (event) {
-    var data = event.data || {};
-    if (data.type === "speculation-offline-ready") {
-      root.setAttribute("data-offline", "ready");
-      root.setAttribute("data-offline-version", data.version);
-    } else if (data.type === "speculation-offline-failed") {
-      root.setAttribute("data-offline", "failed");
-    }
-  });
+  speculationOfflineStatus(root); // site/offline_status.js
   var registered = navigator.serviceWorker.register(script);
   registered.catch(function () {
     root.setAttribute("data-offline", "unavailable");

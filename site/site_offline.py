@@ -2,7 +2,8 @@
 
 ``site/build_site.py`` calls :func:`finish` last, on the built folder. It writes:
 
-* ``lab/index.html`` with ``site/lab.js``: once a lesson's kernel has started, the worker fetches
+* ``lab/index.html`` with ``site/lab.js`` (after ``site/offline_status.js``, :func:`status_script`,
+  which the app's page carries too): once a lesson's kernel has started, the worker fetches
   the lab's offline copy (:func:`lab_files`);
 * ``service-worker.js``: ``site/service-worker.js`` (which says how it works) with the build's
   ``VERSION`` (:func:`version`: a hash of every file of the site, so a build that changes any file
@@ -115,13 +116,20 @@ def checked(out: Path, files: list[str]) -> list[str]:
     return files
 
 
+def status_script() -> str:
+    """``site/offline_status.js``: the one listener that writes what the worker says of the
+    offline copy on a page's ``<html>``, inlined before the scripts that call it
+    (``site/page.js``, ``site/lab.js``)."""
+    return (HERE / "offline_status.js").read_text(encoding="utf-8")
+
+
 def lab_page(out: Path) -> None:
     """The lab's page with ``site/lab.js`` inlined: a lesson opened once is kept for offline use."""
     page = out / "lab" / "index.html"
     text = page.read_text(encoding="utf-8")
     lite = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
     version = lite["jupyter-config-data"]["appVersion"]
-    script = (HERE / "lab.js").read_text(encoding="utf-8").replace("__LITE_VERSION__", version)
+    script = status_script() + (HERE / "lab.js").read_text(encoding="utf-8").replace("__LITE_VERSION__", version)
     if script not in text:  # once, however many times the site is finished; before the lab's code
         page.write_text(text.replace("<head>", f"<head>\n<script>{script}</script>", 1), encoding="utf-8")
 
