@@ -40,6 +40,7 @@ __all__ = [
     "shared_style",
     "show",
     "toggle_class",
+    "word_buttons",
 ]
 
 
@@ -115,6 +116,13 @@ def set_traits(widget: widgets.Widget, **traits: Any) -> None:
     with widget.hold_sync():
         for k, v in changed.items():
             setattr(widget, k, v)
+
+
+def word_buttons(t: Translator, rows: Sequence[tuple[widgets.Widget, str, str]]) -> None:
+    """Each control's words in ``t``'s language: ``(widget, label key, tooltip key)``, the
+    description and the tooltip from the catalogs."""
+    for widget, label, tip in rows:
+        set_traits(widget, description=t(label), tooltip=t(tip))
 
 
 def toggle_class(widget: widgets.Widget, cls: str, on: bool) -> None:

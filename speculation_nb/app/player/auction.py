@@ -29,7 +29,19 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...engine.errors import IllegalAction
 from ...languages.translator import Safe, Translator
 from ...odds import shown_chips
-from ..common.parts import NumberField, Shell, bidi, button, card_html, esc, html_widget, set_traits, show, toggle_class
+from ..common.parts import (
+    NumberField,
+    Shell,
+    bidi,
+    button,
+    card_html,
+    esc,
+    html_widget,
+    set_traits,
+    show,
+    toggle_class,
+    word_buttons,
+)
 from ..model import Controller, Snapshot
 
 __all__ = ["AuctionPanel", "BidAmount"]
@@ -136,18 +148,20 @@ class AuctionPanel:
         set_traits(ui.open_auction, tooltip=t("tooltip.open_auction"))
         if not self.built:
             return
-        for b, label, tip in (
-            (ui.bid, "button.bid", "tooltip.bid"),
-            (ui.withdraw, "button.withdraw", "tooltip.withdraw"),
-            (ui.decline, "button.decline", "tooltip.decline"),
-        ):
-            set_traits(b, description=t(label), tooltip=t(tip))
-        set_traits(ui.accept, description=t("button.accept"), tooltip=t("tooltip.accept"))
+        word_buttons(
+            t,
+            [
+                (ui.bid, "button.bid", "tooltip.bid"),
+                (ui.withdraw, "button.withdraw", "tooltip.withdraw"),
+                (ui.decline, "button.decline", "tooltip.decline"),
+                (ui.accept, "button.accept", "tooltip.accept"),
+                (ui.bid_seat, "label.bidder", "tooltip.bidder"),
+                (ui.bid_amount, "label.amount", "tooltip.amount"),
+                (ui.accept_seat, "label.offer", "tooltip.offer"),
+            ],
+        )
         holder = self.app.controller.names[self.app.controller.game.holder]
         set_traits(ui.let_decide, description=t("button.let_decide", name=holder), tooltip=t("tooltip.let_decide"))
-        set_traits(ui.bid_seat, description=t("label.bidder"), tooltip=t("tooltip.bidder"))
-        set_traits(ui.bid_amount, description=t("label.amount"), tooltip=t("tooltip.amount"))
-        set_traits(ui.accept_seat, description=t("label.offer"), tooltip=t("tooltip.offer"))
         self._offers = None
 
     def refresh(self, c: Controller, game: Any, snap: Snapshot, t: Translator) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...languages.translator import Translator
-from ..common.parts import Shell, button, esc, html_widget, set_traits, show, toggle_class
+from ..common.parts import Shell, button, esc, html_widget, set_traits, show, toggle_class, word_buttons
 from ..model import Controller
 
 __all__ = ["KEYS", "LABELS", "SUBMITS", "ControlsView"]
@@ -81,15 +81,17 @@ class ControlsView:
 
     def texts(self, t: Translator) -> None:
         ui = self.app.ui
-        for b, label, tip in (
-            (ui.next, "button.next_card", "tooltip.next_card"),
-            (ui.new_deal, "button.new_deal", "tooltip.new_deal"),
-            (ui.play, "button.play_to_end", "tooltip.play_to_end"),
-            (ui.back, "button.back", "tooltip.back"),
-            (ui.forward, "button.forward", "tooltip.forward"),
-            (ui.now, "button.now", "tooltip.now"),
-        ):
-            set_traits(b, description=t(label), tooltip=t(tip))
+        word_buttons(
+            t,
+            [
+                (ui.next, "button.next_card", "tooltip.next_card"),
+                (ui.new_deal, "button.new_deal", "tooltip.new_deal"),
+                (ui.play, "button.play_to_end", "tooltip.play_to_end"),
+                (ui.back, "button.back", "tooltip.back"),
+                (ui.forward, "button.forward", "tooltip.forward"),
+                (ui.now, "button.now", "tooltip.now"),
+            ],
+        )
         set_traits(ui.timeline, description_allow_html=False, tooltip=t("tooltip.timeline"))
         keys = " · ".join(
             f"<kbd>{esc(key.upper())}</kbd> {esc(t(name).strip(' ▶◀⏭⇥'))}" for key, (_cls, name) in KEYS.items()

@@ -33,7 +33,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...classroom.moment import Moment
 from ...engine.legality import LegalActions
 from ...languages.translator import Translator
-from ..common.parts import UI, NumberField, button, esc, html_widget, set_traits, show
+from ..common.parts import UI, NumberField, button, esc, html_widget, set_traits, show, word_buttons
 
 __all__ = ["MAX_SEATS", "WATCH", "build_controls", "draw_actions", "word_controls"]
 
@@ -110,16 +110,18 @@ def build_controls(ui: UI, t: Translator) -> None:
 
 def word_controls(ui: UI, t: Translator) -> None:
     """The controls' words and tooltips in ``t``'s language (the changing labels are drawn)."""
-    for b, label, tip in (
-        (ui.member_look, "class.member.check_code", "class.member.tooltip_check_code"),
-        (ui.member_join, "class.member.join", "class.member.tooltip_join"),
-        (ui.member_next, "button.next_card", "tooltip.next_card"),
-        (ui.member_bid, "button.bid", "tooltip.bid"),
-        (ui.member_withdraw, "button.withdraw", "tooltip.withdraw"),
-        (ui.member_decline, "button.decline", "tooltip.decline"),
-        (ui.member_poll_answer, "class.member.poll_answer", "class.member.tooltip_poll_answer"),
-    ):
-        set_traits(b, description=t(label), tooltip=t(tip))
+    word_buttons(
+        t,
+        [
+            (ui.member_look, "class.member.check_code", "class.member.tooltip_check_code"),
+            (ui.member_join, "class.member.join", "class.member.tooltip_join"),
+            (ui.member_next, "button.next_card", "tooltip.next_card"),
+            (ui.member_bid, "button.bid", "tooltip.bid"),
+            (ui.member_withdraw, "button.withdraw", "tooltip.withdraw"),
+            (ui.member_decline, "button.decline", "tooltip.decline"),
+            (ui.member_poll_answer, "class.member.poll_answer", "class.member.tooltip_poll_answer"),
+        ],
+    )
 
 
 def draw_actions(
