@@ -37,6 +37,7 @@ from ..languages.translator import translator
 from ..players import FAIR, Cast, Undecided, mansfield_park, play
 from ..players.characters import fanny_as_she_wishes
 from ..players.tournament import Tournament, tournament
+from .model_check import Verdict, student_value, way
 from .questions import Question, Worked, as_shown, register, spread
 
 __all__ = [
@@ -200,27 +201,20 @@ def check_break_even(function: Callable[[Game, int], Any], lang: str = "en") -> 
         (william_knave(3), MARY, "Mary"),
         (fanny_queen(4), WILLIAM, "William"),
     ]
-    for game, buyer, name in cases:
-        expected = odds.break_even(game, buyer)
-        try:
-            got = function(game.copy(), buyer)
-        except Exception as exc:  # a student's code: report it, never a traceback
-            return t("lesson.l5.model.error", error=type(exc).__name__)
-        if got is None:
-            return t("lesson.l4.model.not_yet")
-        try:
-            value = float(got)
-        except (TypeError, ValueError):
-            return t("lesson.l4.model.not_number", value=repr(got)[:40])
-        if abs(value - float(expected)) > 1e-9:
-            way = t("lesson.l4.model.high" if value > float(expected) else "lesson.l4.model.low")
-            return t(
-                "lesson.l5.model.wrong",
-                name=name,
-                value=t.number(value, 3),
-                expected=t.number(float(expected), 3),
-                way=way,
-            )
+    try:
+        for game, buyer, name in cases:
+            expected = odds.break_even(game, buyer)
+            value = student_value(t, function, (game.copy(), buyer), float, "lesson.l5.model.error")
+            if abs(value - float(expected)) > 1e-9:
+                return t(
+                    "lesson.l5.model.wrong",
+                    name=name,
+                    value=t.number(value, 3),
+                    expected=t.number(float(expected), 3),
+                    way=way(t, value, expected),
+                )
+    except Verdict as verdict:
+        return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
 
 
@@ -236,28 +230,28 @@ def check_interval(function: Callable[[Sequence[float]], Any], lang: str = "en")
     """Compare a student's ``function(values) -> (low, high)`` with :func:`interval`."""
     t = translator(lang)
     cases = [[1.0, 2.0, 3.0, 4.0], [10.0, -4.0, 7.5, 0.0, 3.0, -1.0], [float(k % 7) for k in range(100)]]
-    for values in cases:
-        low, high = interval(values)
-        try:
-            got = function(list(values))
-        except Exception as exc:  # a student's code: report it, never a traceback
-            return t("lesson.l5.model.error", error=type(exc).__name__)
-        if got is None:
-            return t("lesson.l4.model.not_yet")
-        try:
-            a, b = (float(x) for x in got)
-        except (TypeError, ValueError):
-            return t("lesson.l5.model.pair", value=repr(got)[:40])
-        if abs(a - low) > 1e-6 or abs(b - high) > 1e-6:
-            return t(
-                "lesson.l5.model.interval",
-                count=len(values),
-                low=t.number(a, 3),
-                high=t.number(b, 3),
-                exact_low=t.number(low, 3),
-                exact_high=t.number(high, 3),
-            )
+    try:
+        for values in cases:
+            low, high = interval(values)
+            a, b = student_value(t, function, (list(values),), _pair, "lesson.l5.model.error", "lesson.l5.model.pair")
+            if abs(a - low) > 1e-6 or abs(b - high) > 1e-6:
+                return t(
+                    "lesson.l5.model.interval",
+                    count=len(values),
+                    low=t.number(a, 3),
+                    high=t.number(b, 3),
+                    exact_low=t.number(low, 3),
+                    exact_high=t.number(high, 3),
+                )
+    except Verdict as verdict:
+        return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
+
+
+def _pair(got: Any) -> tuple[float, float]:
+    """A student's interval: two numbers, (low, high)."""
+    low, high = (float(x) for x in got)
+    return low, high
 
 
 # --------------------------------------------------------------------------- thousands of evenings

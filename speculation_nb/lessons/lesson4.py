@@ -29,6 +29,7 @@ from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
 from ..languages.translator import translator
+from .model_check import Verdict, student_value, way
 from .questions import Question, Worked, as_shown, register, spread
 
 __all__ = [
@@ -374,30 +375,28 @@ def check_hold(function: Callable[[int, int, int], Any], lang: str = "en") -> st
     """Compare a student's ``function(U, h, n)`` with O1 on a grid of cases; say what is wrong."""
     t = translator(lang)
     cases = [(51, 2, 9), (51, 2, 12), (51, 1, 15), (45, 3, 6), (40, 0, 10), (30, 2, 3), (49, 4, 20)]
-    for U, h, n in cases:
-        expected = hold(U, h, n)
-        try:
-            got = function(U, h, n)
-        except Exception as exc:  # a student's code: report it, never a traceback
-            return t("lesson.l4.model.error", error=type(exc).__name__, U=U, h=h, n=n)
-        if got is None:
-            return t("lesson.l4.model.not_yet")
-        try:
-            value = Fraction(got) if not isinstance(got, float) else got
-        except (TypeError, ValueError):
-            return t("lesson.l4.model.not_number", value=repr(got)[:40])
-        if abs(float(value) - float(expected)) > 1e-9:
-            way = "lesson.l4.model.high" if float(value) > float(expected) else "lesson.l4.model.low"
-            return t(
-                "lesson.l4.model.wrong",
-                U=U,
-                h=h,
-                n=n,
-                value=f"{float(value):.4f}",
-                expected=f"{float(expected):.4f}",
-                way=t(way),
-            )
+    try:
+        for U, h, n in cases:
+            expected = hold(U, h, n)
+            value = student_value(t, function, (U, h, n), _probability, "lesson.l4.model.error", U=U, h=h, n=n)
+            if abs(value - float(expected)) > 1e-9:
+                return t(
+                    "lesson.l4.model.wrong",
+                    U=U,
+                    h=h,
+                    n=n,
+                    value=f"{value:.4f}",
+                    expected=f"{float(expected):.4f}",
+                    way=way(t, value, expected),
+                )
+    except Verdict as verdict:
+        return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
+
+
+def _probability(got: Any) -> float:
+    """A student's probability as a float: a float as it is, anything else read exactly first."""
+    return float(got if isinstance(got, float) else Fraction(got))
 
 
 def solution_hold(U: int, h: int, n: int) -> Fraction:
@@ -414,31 +413,25 @@ def check_trade_value(function: Callable[[Game, int, int, int], Any], lang: str 
         (Rules(players=5, blind_trading=True), 32, 0, 2, 1),
         (Rules(players=4, blind_trading=True, dead_hand=True), 12, 0, 1, 2),
     ]
-    for rules, seed, buyer, seller, count in cases:
-        game = Game.deal(rules, seed=seed)
-        if game.over:
-            continue
-        expected, _, _ = trade_values(game, buyer, seller, count)
-        try:
-            got = function(game.copy(), buyer, seller, count)
-        except Exception as exc:  # a student's code: report it, never a traceback
-            return t("lesson.l4.model.trade_error", error=type(exc).__name__)
-        if got is None:
-            return t("lesson.l4.model.not_yet")
-        try:
-            value = float(got)
-        except (TypeError, ValueError):
-            return t("lesson.l4.model.not_number", value=repr(got)[:40])
-        if abs(value - float(expected)) > 1e-9:
-            way = "lesson.l4.model.high" if value > float(expected) else "lesson.l4.model.low"
-            return t(
-                "lesson.l4.model.trade_wrong",
-                seed=seed,
-                count=count,
-                value=f"{value:.4f}",
-                expected=f"{float(expected):.4f}",
-                way=t(way),
-            )
+    try:
+        for rules, seed, buyer, seller, count in cases:
+            game = Game.deal(rules, seed=seed)
+            if game.over:
+                continue
+            expected, _, _ = trade_values(game, buyer, seller, count)
+            args = (game.copy(), buyer, seller, count)
+            value = student_value(t, function, args, float, "lesson.l4.model.trade_error")
+            if abs(value - float(expected)) > 1e-9:
+                return t(
+                    "lesson.l4.model.trade_wrong",
+                    seed=seed,
+                    count=count,
+                    value=f"{value:.4f}",
+                    expected=f"{float(expected):.4f}",
+                    way=way(t, value, expected),
+                )
+    except Verdict as verdict:
+        return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
 
 
