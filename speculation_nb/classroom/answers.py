@@ -3,7 +3,8 @@
 :func:`answers_csv` reads a table's export (:func:`.record.table_export`, plain data, so a saved
 export file gives the same rows) and writes, with the standard :mod:`csv` module, for one poll or
 for every poll of the lesson, one row per member's last answer: the poll's number, its question
-(in the file's language), the deal and step, a link that reopens the moment (its public view,
+(a bank moment's in the file's language, a composed moment's as the teacher typed it), the deal
+and step, a link that reopens the moment (its public view,
 :func:`~speculation_nb.links.composed.composed_query`: no seed), the student's name or an
 anonymous id (``Student 3``: the member's place in the order of joining, the same in every poll
 of the table), the seat they answered from (empty for a spectator), the answer, its time (UTC),
@@ -52,8 +53,14 @@ COLUMNS = (
 )
 
 
-def _question(poll: Poll, t: Translator) -> str:
-    return t(f"bank.{poll.question}.question") if poll.question else t("class.member.poll_question")
+def _question(export: Mapping[str, Any], poll: Poll, t: Translator) -> str:
+    """The question asked: a bank moment's in ``t``'s language, a composed moment's as the teacher
+    typed it (its question deal's ``words``), else "what would you pay?"."""
+    if poll.question:
+        return t(f"bank.{poll.question}.question")
+    asked = [q for q in export.get("questions", []) if isinstance(q, Mapping) and q.get("id") == poll.question_deal]
+    words = str(asked[0].get("words", "")) if poll.question_deal and asked else ""
+    return words or t("class.member.poll_question")
 
 
 def _link(export: Mapping[str, Any], poll: Poll, base: str, t: Translator) -> str:
@@ -69,7 +76,7 @@ def _link(export: Mapping[str, Any], poll: Poll, base: str, t: Translator) -> st
             deal, step, session = poll.deal, poll.step, export.get("session", {})
             upto = {**session, "games": list(session["games"])[:deal], "ended": None}
             moment = Moment.of(Session.from_json(json.dumps(upto)).game.at(step))
-        entry = MomentEntry(moment, question=_question(poll, t))
+        entry = MomentEntry(moment, question=_question(export, poll, t))
         return f"{base}?{composed_query(entry, {'lang': t.lang})}"
     except (KeyError, TypeError, ValueError, StopIteration):  # a moment that does not replay has no link
         return ""
@@ -100,7 +107,7 @@ def answer_rows(
             rows.append(
                 {
                     "poll": str(p.id),
-                    "question": _question(p, t),
+                    "question": _question(export, p, t),
                     "deal": str(p.deal),
                     "step": str(p.step),
                     "moment": link,

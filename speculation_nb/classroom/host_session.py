@@ -22,6 +22,9 @@ teacher's screen (a :class:`~.teacher_game.TableGame`: the app's controller, or 
   the teacher's game publishes the moment shown before the teacher's screen redraws.
 * **the teacher's actions** (pause, take over, a computer player, place a student, the poll):
   checked by the referee; a refusal becomes the session's :attr:`notice`, nothing changes.
+* **question deals** (issue 25): a moment of the question bank (:meth:`HostSession.open_question`) or
+  one composed in the editor (:meth:`HostSession.open_composed`, with the teacher's question)
+  shown to the class outside the standings, until :meth:`HostSession.end_question`.
 * **the answers** (T7): a CSV file per question or for the whole lesson (:meth:`HostSession.answers`);
   a printable handout of the moment shown (:meth:`HostSession.handout`).
 * **export** (T10): the table's record as JSON (:attr:`exported`), names included, and the
@@ -48,6 +51,7 @@ from typing import Any
 from ..engine import bank
 from ..engine.errors import IllegalAction
 from ..languages.translator import Translator
+from ..links.composed import MomentEntry
 from ..links.handout import handout_html, handout_name
 from .answers import answers_csv, answers_name
 from .codes import show_code
@@ -369,6 +373,17 @@ class HostSession:
         moment = bank.question(question).to_moment()
         return self._act(self._live().open_question, moment, question)
 
+    def open_composed(self, entry: object, names: list[str] | None = None) -> bool:
+        """Issue 25: show a moment composed in the editor (a
+        :class:`~speculation_nb.links.composed.MomentEntry`: the moment and the teacher's question
+        as typed) to the class, a question deal as a bank one is; ``names``: its seats' names. The
+        referee checks it (:meth:`.Referee.open_question`: T7 while a poll is open, T11 for the
+        question, and the rule a moment breaks that the rules cannot reach); a refusal is the notice."""
+        if not isinstance(entry, MomentEntry):
+            self._refused(TableRefusal("T9", "table.bad_request"))
+            return False
+        return self._act(self._live().open_question, entry.moment, "", names, entry.question)
+
     def end_question(self) -> bool:
         return self._act(self._live().end_question)
 
@@ -382,9 +397,9 @@ class HostSession:
         (:func:`~speculation_nb.links.handout.handout_html`), kept as :attr:`handout_file`."""
         referee = self._live()
         session, step, q = referee.host.session, referee.host.moment, referee.question
-        if q is not None:  # the question deal the class sees, with its bank question
+        if q is not None:  # the question deal the class sees, with its bank question or the teacher's own
             asker = bank.question(q.question).asker if q.question else None
-            words = t(f"bank.{q.question}.question") if q.question else t("class.member.poll_question")
+            words = t(f"bank.{q.question}.question") if q.question else q.words or t("class.member.poll_question")
             text = handout_html(q.game, t, question=words, names=q.names or None, asker=asker)
             self.handout_file = Export(handout_name(0, len(q.game.history)), text)
             self._changed()

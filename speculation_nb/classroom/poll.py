@@ -19,7 +19,7 @@ teacher shows names (the host panel's choice).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from fractions import Fraction
@@ -32,7 +32,7 @@ from ..odds.prices import Prices
 from .bins import Bins, price_bins
 from .errors import TableRefusal
 
-__all__ = ["MAX_PRICE", "Poll", "check_price"]
+__all__ = ["MAX_PRICE", "Poll", "check_price", "settle_polls"]
 
 #: The highest price an answer may name (S1's chips are whole numbers up to this and beyond).
 MAX_PRICE = 10**9
@@ -187,3 +187,11 @@ class Poll:
             )
         except (KeyError, TypeError, ValueError, TableRefusal) as error:
             raise ValueError(f"not a valid poll: {error}") from None
+
+
+def settle_polls(polls: Sequence[Poll], games: Sequence[Game]) -> None:
+    """Settle each poll about one of ``games`` (its deal, numbered from 1) once that deal is over
+    (:meth:`Poll.settle`); a question deal's poll (deal 0) is not the session's."""
+    for poll in polls:
+        if poll.worth is None and 1 <= poll.deal <= len(games):
+            poll.settle(games[poll.deal - 1])

@@ -9,6 +9,11 @@ and the session itself is untouched: no chip moves, the dealer rotation stays as
 teacher goes back to the deal, the table shows the session again. Each question deal is kept, with
 its polls, in the table's record and export (its dealt cards included: the export is the
 teacher's; the published moment holds the public view only, as always).
+
+A bank moment's question is its bank id (worded in each language from the catalogs); a moment
+composed in the editor has none, and carries the teacher's question as typed (``words``: plain
+text, at most :data:`~speculation_nb.links.query.MAX_QUESTION` characters, T11; escaped wherever it
+is shown).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from ..engine.compose import Moment as Composed
 from ..engine.compose import compose
 from ..engine.game import Game
 from ..engine.session import Session
+from ..links.query import MAX_QUESTION
+from .errors import TableRefusal
 from .moment import public_moment
 from .poll import Poll
 
@@ -31,24 +38,37 @@ __all__ = ["QuestionDeal"]
 @dataclass
 class QuestionDeal:
     """One question deal: its number at the table, the bank's question id (or ``""``), the
-    public moment (:meth:`Moment.to_dict`) and the deal composed from it."""
+    public moment (:meth:`Moment.to_dict`), the deal composed from it, the seats' names and the
+    teacher's question as typed (``words``, a composed moment's; ``""`` for a bank one)."""
 
     id: int
     question: str
     moment: dict[str, Any]
     game: Game
     names: list[str] = field(default_factory=list)
+    words: str = ""
 
     @classmethod
     def of(
-        cls, number: int, moment: Composed, question: str = "", names: list[str] | None = None, seed: int | None = None
+        cls,
+        number: int,
+        moment: Composed,
+        question: str = "",
+        names: list[str] | None = None,
+        seed: int | None = None,
+        words: str = "",
     ) -> QuestionDeal:
-        """Compose ``moment`` (a secret seed unless ``seed``); an unreachable moment raises the
+        """Compose ``moment`` (a secret seed unless ``seed``); a question that is not text of at
+        most :data:`MAX_QUESTION` characters is refused (T11), an unreachable moment raises the
         engine's ``IllegalAction`` (a ``ValueError`` naming the rule)."""
+        if not isinstance(words, str) or len(words) > MAX_QUESTION:
+            raise TableRefusal("T11", "table.question_long", {"limit": MAX_QUESTION})
+        if not isinstance(moment, Composed):
+            raise TableRefusal("T9", "table.bad_request")
         game = compose(moment, seed)
         n = game.rules.players
         given = list(names or [])
-        return cls(number, str(question), moment.to_dict(), game, given if len(given) == n else [])
+        return cls(number, str(question), moment.to_dict(), game, given if len(given) == n else [], words.strip())
 
     def poll(self, number: int) -> Poll:
         """A new open poll about this question deal (deal 0, its bank id and its number)."""
@@ -80,6 +100,7 @@ class QuestionDeal:
             "moment": self.moment,
             "game": self.game.to_dict(),
             "names": list(self.names),
+            "words": self.words,
         }
 
     @classmethod
@@ -89,6 +110,7 @@ class QuestionDeal:
             Composed.from_dict(data["moment"])
             game = Game.from_json(json.dumps(data["game"]))
             names = [str(x) for x in data.get("names", [])]
-            return cls(int(data["id"]), str(data["question"]), dict(data["moment"]), game, names)
+            words = str(data.get("words", ""))[:MAX_QUESTION]  # (a record of an older referee has none)
+            return cls(int(data["id"]), str(data["question"]), dict(data["moment"]), game, names, words)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a valid question deal: {error}") from None

@@ -3,8 +3,9 @@ and the export it gives the teacher.
 
 The record holds the session, the moment shown, the members and seats, the polls, who did each
 action, the referee's cursor and the desk's memory, and only a hash of the host secret; the
-session, which holds every deal's cards and seed, is sealed with the host secret
-(:mod:`.sealed`: a kernel that can read the store, an SQLite file, learns no face-down card). The
+session, which holds every deal's cards and seed, and the question deals (their cards too) are
+sealed with the host secret (:mod:`.sealed`: a kernel that can read the store, an SQLite file,
+learns no face-down card). The
 export is for the teacher: the session and the seed that replays it (never the class's while the
 table is open), who did each action, the members with their names and the polls with their
 answers (and the same answers as CSV, :mod:`.answers`), and no secret or hash.
@@ -57,7 +58,7 @@ def table_record(referee: Referee) -> dict[str, Any]:
         **referee.roster.to_dict(),
         "paused": referee.paused,
         "polls": [p.to_dict() for p in referee.polls],
-        "questions": [q.to_dict() for q in referee.questions],
+        "questions": seal([q.to_dict() for q in referee.questions], referee.host_secret),  # their cards: sealed
         "question": None if referee.question is None else referee.question.id,
         "actions": referee.ledger.actions(),
         "earlier": referee.ledger.earlier,
@@ -100,6 +101,7 @@ def kept_referee(
         kw.setdefault("max_joins", record["max_joins"])
         kw.setdefault("teams", record["teams"])
         referee = cls(store, host, code=code, **kw)
+        referee.host_secret = host_secret  # (it unseals the question deals)
         restore_record(referee, record)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise ValueError(f"the table's record cannot be read: {error}") from None
@@ -118,7 +120,9 @@ def restore_record(referee: Referee, record: Mapping[str, Any]) -> None:
     referee.roster.restore(record)
     referee.paused = bool(record["paused"])
     referee.polls = [Poll.from_dict(p) for p in record["polls"]]
-    referee.questions = [QuestionDeal.from_dict(q) for q in record.get("questions", [])]
+    kept = record.get("questions", [])  # sealed (a record from before: plain)
+    kept = unseal(kept, referee.host_secret) if isinstance(kept, dict) else kept
+    referee.questions = [QuestionDeal.from_dict(q) for q in kept]
     shown = record.get("question")
     referee.question = next((q for q in referee.questions if q.id == shown), None)
     referee.ledger.restore(record["actions"], record["earlier"], referee.host.session)

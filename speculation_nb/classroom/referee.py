@@ -28,7 +28,7 @@ from .desk import Desk
 from .errors import TableRefusal
 from .ledger import Ledger
 from .moment import plain_json, public_moment
-from .poll import Poll
+from .poll import Poll, settle_polls
 from .questions import QuestionDeal
 from .record import RECORD_FORMAT, kept_referee, table_export, table_meta, table_record, wipe_kept_table
 from .restore import Restored, StoreWatch
@@ -378,12 +378,16 @@ class Referee:
     def reveal_poll(self) -> None:
         self.close_poll(reveal=True)
 
-    def open_question(self, moment: Composed, question: str = "", names: list[str] | None = None) -> QuestionDeal:
-        """Show a question deal (:mod:`.questions`) until :meth:`end_question`; ``question``: its bank id."""
+    def open_question(
+        self, moment: Composed, question: str = "", names: list[str] | None = None, words: str = ""
+    ) -> QuestionDeal:
+        """Show a question deal (:mod:`.questions`) until :meth:`end_question`; ``question``: its bank
+        id, ``words``: the teacher's question as typed (a composed moment's). Refused while a poll is
+        open (T7), and a moment the rules cannot reach with the engine's rule."""
         self._require_live()
         if self.poll is not None and self.poll.open:
             raise TableRefusal("T7", "table.poll_open")
-        self.question = QuestionDeal.of(len(self.questions) + 1, moment, question, names)
+        self.question = QuestionDeal.of(len(self.questions) + 1, moment, question, names, words=words)
         self.questions.append(self.question)
         self._changed()
         return self.question
@@ -398,19 +402,14 @@ class Referee:
         if self.poll is not None:
             self.watch.appended(self.store.append(self.code, "events", {"kind": "poll", "poll": self.poll.public()}))
 
-    def _settle(self) -> None:
-        games = self.host.session.games
-        for poll in self.polls:
-            if poll.worth is None and 1 <= poll.deal <= len(games) and self.ledger.following(self.host.session):
-                poll.settle(games[poll.deal - 1])
-
     # ------------------------------------------------------------- publishing
     def publish(self, force: bool = False) -> bool:
         """Publish the shown moment (before the teacher's page redraws); again only if ``force``."""
         if not self._live_table():
             return False
         session = self.host.session
-        self._settle()  # before following: a replaced session's polls are not settled by the new one
+        if self.ledger.following(session):  # before following: a replaced session's polls are not settled by it
+            settle_polls(self.polls, session.games)
         self.ledger.follow(session)
         self.ledger.attribute(session, self.roster.computers)
         seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]

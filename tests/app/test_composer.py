@@ -311,3 +311,20 @@ def test_the_editor_speaks_the_language(lang):
     assert ui.bank.options[0][0] == t("label.compose.bank_dozen")
     assert made.composing.button.description.endswith(t("button.open_composer"))
     made.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_while_a_taker_takes_the_moments_the_button_says_it_asks_the_class(lang):
+    """Issue 25: while the app hosts a table, "Open this moment" says what it does: asks the class."""
+    made = SpeculationApp(rules=Rules(players=4), seed=3, mode="classroom", charts="static", lang=lang)
+    made.composing.toggle(True)
+    panel, t = made.composing.panel, made.t
+    taken = []
+    made.take_moments(taken.append)
+    assert (panel.ui.open.description, panel.ui.open.tooltip) == (t("button.compose.ask"), t("tooltip.compose.ask"))
+    panel.open_entry("bank:dozen")
+    assert panel.compose() and panel.message() == t("status.compose.asked")
+    assert taken[0].question == t("bank.dozen.question")  # the bank's question, in the teacher's language
+    made.take_moments(None)
+    assert panel.ui.open.description == t("button.compose.open")
+    made.close()

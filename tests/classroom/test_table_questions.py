@@ -1,19 +1,35 @@
-"""Question deals at the shared table (issue 25): a composed moment polled outside the standings."""
+"""Question deals at the shared table (issue 25): a composed moment polled outside the standings.
+
+A moment of the question bank, or one composed in the app's editor with the teacher's own question
+(:meth:`HostSession.open_composed`): the class sees its public view only, the teacher asks, locks
+and reveals (T7), and takes the answers home; every check is the referee's or the session's.
+Sessions with no event loop run in a worker thread (:func:`loops.in_thread`)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+from fractions import Fraction
 
+import ipywidgets as widgets
 import pytest
+from loops import in_thread
+from table_room import Class
 
 from speculation_nb import Rules, Session, odds
+from speculation_nb.app.composer import ComposerForm, build
+from speculation_nb.app.student.screen import MemberApp
 from speculation_nb.classroom import Member, MemoryStore, Referee, SessionHost, TableRefusal
 from speculation_nb.classroom.answers import COLUMNS, answers_csv
+from speculation_nb.classroom.host_session import HostSession
+from speculation_nb.classroom.teacher_game import SessionTable
 from speculation_nb.engine import bank
+from speculation_nb.engine.cards import Card
+from speculation_nb.languages.markup import escape as esc
 from speculation_nb.languages.translator import translator
-from speculation_nb.links.composed import read_composed
-from speculation_nb.links.query import query_params
+from speculation_nb.links.composed import MomentEntry, read_composed
+from speculation_nb.links.query import MAX_QUESTION, query_params
 
 T = translator("en")
 
@@ -73,3 +89,221 @@ def test_a_question_deal_survives_the_teachers_reload():
     assert again.question is not None and again.question.id == deal.id
     assert again.question.game.to_dict() == deal.game.to_dict()
     assert Member(store, referee.code).latest().players == 6
+
+
+# ------------------------------------------------ a moment composed in the editor (issue 25)
+TYPED = '<b>Mary</b> & "the queen": what would you pay for it?'  # typed text: escaped wherever shown
+
+
+def a_host(store: MemoryStore) -> tuple[HostSession, Referee, Member]:
+    """The teacher's session with its table open (answered by hand) and Ann watching."""
+    session = HostSession(SessionTable(Session(Rules(players=4), seed=7)), store)
+    referee = session.open_table()
+    assert referee is not None and session.task is None  # no loop here: answered by hand
+    ann = Member(store, referee.code)
+    assert ask(ann, referee, "join", name="Ann", seat=None).ok
+    return session, referee, ann
+
+
+def dozen(question: str = TYPED) -> MomentEntry:
+    """The chapter's "dozen for the queen", as the editor gives it: the moment and the typed question."""
+    return MomentEntry(bank.question("dozen").to_moment(), "my dozen", question)
+
+
+def hidden_cards(game) -> set[Card]:  # type: ignore[no-untyped-def]
+    """The cards nobody sees in ``game`` (in a pile, the dead pile or the stock), from its layout."""
+    layout = game.layout()
+    everything = {Card.parse(c) for pile in layout["piles"] for c in pile}
+    everything |= {Card.parse(c) for c in layout.get("dead") or []} | {Card.parse(c) for c in layout["stock"]}
+    return everything - game.seen
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every string in a JSON value that reads as a card."""
+    if isinstance(value, dict):
+        return set().union(set(), *(cards_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *(cards_in(v) for v in value))
+    if isinstance(value, str):
+        try:
+            return {Card.parse(value)}
+        except ValueError:
+            return set()
+    return set()
+
+
+def test_T7_T11_a_composed_moment_is_asked_locked_revealed_and_taken_home_with_the_teachers_question():
+    def scene() -> None:
+        store = MemoryStore()
+        session, referee, ann = a_host(store)
+        before = referee.host.session.to_json()
+        names = ["Lady Bertram", "Mary", "Edmund", "Fanny", "Henry", "William"]
+        assert session.open_composed(dozen(), names), session.notice
+        deal = session.question
+        assert deal is not None and (deal.question, deal.words, deal.names) == ("", TYPED, names)
+        shown = ann.latest()  # the class sees the composed moment: its public view, not live
+        assert shown.players == 6 and not shown.live and all(s.kind == "free" for s in shown.seats)
+        assert [list(up) for up in shown.face_up] == deal.game.face_up and shown.holder == deal.game.holder
+        assert session.ask()
+        poll = referee.poll
+        assert (poll.deal, poll.question, poll.question_deal) == (0, "", deal.id)
+        assert poll.fair == odds.fair_price(deal.game)  # the exact fair price of the moment asked (O4)
+        assert ask(ann, referee, "answer", poll=poll.id, price=12).ok
+        assert session.close_poll()  # time is up (T7)
+        late = ask(ann, referee, "answer", poll=poll.id, price=13)
+        assert (late.ok, late.rule, late.key) == (False, "T7", "table.poll_locked")
+        assert session.reveal_poll()
+        rows = list(csv.reader(io.StringIO(session.answers(T, base="https://x.example/app", poll=poll.id).text)))
+        assert len(rows) == 2
+        row = dict(zip(COLUMNS, rows[1], strict=True))
+        assert row["question"] == TYPED and row["deal"] == "0" and row["answer"] == "12"
+        assert Fraction(row["fair"]) == poll.fair == odds.fair_price(deal.game) and row["student"] != "Ann"
+        entry = read_composed(query_params(row["moment"].partition("?")[2]))  # the composed public-view link
+        assert entry is not None and entry.moment == dozen().moment and entry.question == TYPED
+        assert "seed" not in row["moment"]
+        page = session.handout(T).text  # the handout of the moment, the question escaped
+        assert esc(TYPED) in page and TYPED not in page and str(poll.fair) in page
+        assert session.end_question()
+        assert referee.host.session.to_json() == before  # no chip moved, the dealer rotation untouched
+        export = referee.export()
+        assert export["questions"][0]["words"] == TYPED and export["questions"][0]["question"] == ""
+        session.close_table()
+
+    in_thread(scene)
+
+
+def test_T7_no_face_down_card_of_a_composed_moment_reaches_a_students_message_or_the_store():
+    """The events, the published moment, the meta, the replies: public facts only; the record's
+    question deals are sealed with the host secret, as its session is."""
+
+    def scene() -> None:
+        store = MemoryStore()
+        session, referee, ann = a_host(store)
+        since = store.last(referee.code, "events")  # what was published about the session's deal before
+        assert session.open_composed(dozen())
+        deal = session.question
+        assert session.ask()
+        reply = ask(ann, referee, "answer", poll=referee.poll.id, price=7)
+        hidden = hidden_cards(deal.game)
+        assert len(hidden) == 52 - len(deal.game.seen) > 0
+        events = [e for _n, e in store.read(referee.code, "events", since)]
+        published = [store.get(referee.code, k) for k in ("moment", "meta", "record")]
+        assert cards_in(events) and not cards_in(events) & hidden
+        assert not cards_in(published) & hidden and not cards_in(reply.data) & hidden
+        assert set(store.get(referee.code, "record")["questions"]) == {"sealed", "token"}
+        again = Referee.resume(store, referee.code, referee.host_secret, SessionHost)  # the teacher reloads
+        assert again.question is not None and again.question.words == TYPED
+        assert again.question.game.to_dict() == deal.game.to_dict()
+
+    in_thread(scene)
+
+
+def test_T7_a_composed_moment_is_refused_while_a_poll_is_open():
+    def scene() -> None:
+        session, _referee, _ann = a_host(MemoryStore())
+        assert session.ask()
+        assert not session.open_composed(dozen())
+        refusal = session.notice.refusal
+        assert (refusal.rule, refusal.key) == ("T7", "table.poll_open") and session.question is None
+        assert session.notice.words(T).startswith("Rule T7")
+
+    in_thread(scene)
+
+
+@pytest.mark.parametrize(
+    ("fields", "rule"),
+    [
+        ({"face_up": ["", "QH", ""]}, "S3"),  # the turn-up face up twice
+        ({"face_up": ["", "", "2C"]}, "P3"),  # seat 1 is due first, not seat 2
+        ({"turn_up": "AH"}, "S5"),  # an Ace turned up ends the deal at once
+    ],
+)
+def test_a_composed_moment_the_rules_cannot_reach_is_refused_by_the_session_naming_the_rule(fields, rule):
+    """The session checks, whatever the page checked before (never only the page)."""
+    moment = build(ComposerForm(players=3, **{"turn_up": "QH", **fields}))  # the editor's fields, unchecked
+
+    def scene() -> None:
+        session, referee, _ann = a_host(MemoryStore())
+        version = referee.version
+        assert not session.open_composed(MomentEntry(moment, "", "What would you pay?"))
+        assert session.notice.refusal.rule == rule and f"Rule {rule}" in session.notice.words(T)
+        assert session.question is None and referee.questions == [] and referee.version == version
+
+    in_thread(scene)
+
+
+def test_T9_T11_only_a_moment_entry_and_a_question_within_the_limit_are_asked():
+    def scene() -> None:
+        session, referee, _ann = a_host(MemoryStore())
+        assert not session.open_composed({"moment": dozen().moment.to_dict()})  # what a page might send
+        assert session.notice.refusal.rule == "T9" and session.question is None
+        with pytest.raises(TableRefusal) as info:
+            referee.open_question(dozen().moment, "", None, words="x" * (MAX_QUESTION + 1))
+        assert (info.value.rule, info.value.key) == ("T11", "table.question_long") and referee.question is None
+
+    in_thread(scene)
+
+
+def test_T3_a_student_cannot_open_a_question_deal():
+    def scene() -> None:
+        session, referee, ann = a_host(MemoryStore())
+        for kind in ("question", "open_question", "ask"):
+            refused = ask(ann, referee, kind, moment=dozen().moment.to_dict(), words=TYPED)
+            assert (refused.ok, refused.rule, refused.key) == (False, "T3", "table.bad_request")
+        assert session.question is None and referee.polls == []
+
+    in_thread(scene)
+
+
+def page_text(page: MemberApp) -> str:
+    """Everything a student's page holds (every widget's state), as one text."""
+    found: list[str] = []
+
+    def walk(w: widgets.Widget) -> None:
+        found.append(json.dumps(w.get_state(), default=repr))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(page.widget)
+    return "\n".join(found)
+
+
+def test_issue25_while_the_table_is_open_the_apps_editor_asks_the_class_about_the_moment_composed():
+    """The app's "Set up a moment" goes to the table while it is open (the button says so): the
+    teacher's question on the projector, escaped; a student's page shows the public view only;
+    asking again while the poll is open is refused in the editor with T7; closing the table gives
+    the editor back."""
+    room = Class(players=4)
+    try:
+        app, panel, referee = room.app, room.panel, room.referee
+        bea = room.join("Bea", None)
+        app.composing.toggle(True)
+        editor = app.composing.panel
+        assert editor.ui.open.description == T("button.compose.ask")
+        before = app.controller.session.to_json()
+        editor.open_entry("bank:dozen")
+        editor.ui.ask.value = TYPED
+        editor.ui.open.click()
+        deal = referee.question
+        assert deal is not None and (deal.question, deal.words) == ("", TYPED) and editor.error is None
+        assert "Lady Bertram" in deal.names and editor.message() == T("status.compose.asked")
+        assert app.controller.session.to_json() == before  # the app's deal stays where it was
+        shown = panel.ui.question_table.value
+        assert esc(TYPED) in shown and TYPED not in shown and esc(T("class.host.question_shown")) in shown
+        room.serve()
+        seen = page_text(bea)
+        turn_up = deal.game.turn_up  # the student's page shows the question deal's table
+        assert "Lady Bertram" in seen and T.card_name(turn_up) in seen
+        for card in hidden_cards(deal.game):  # and no face-down card of it, by name or as drawn
+            assert T.card_name(card) not in seen and str(card) not in seen, card
+        panel.ui.ask.click()
+        assert referee.poll is not None and referee.poll.question_deal == deal.id
+        editor.ui.open.click()  # one question at a time: refused where it arrives, said in the editor
+        assert editor.error is not None and (editor.error.rule, editor.error.key) == ("T7", "table.poll_open")
+        assert "Rule T7" in editor.ui.message.value and referee.question is deal
+        panel.ui.close_poll.click()
+        panel.ui.question_end.click()
+        panel.session.close_table()
+        assert editor.taker is None and editor.ui.open.description == T("button.compose.open")
+    finally:
+        room.close()

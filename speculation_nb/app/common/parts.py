@@ -36,6 +36,7 @@ __all__ = [
     "html_widget",
     "name_html",
     "relabel",
+    "set_options",
     "set_traits",
     "shared_style",
     "show",
@@ -131,6 +132,18 @@ def toggle_class(widget: widgets.Widget, cls: str, on: bool) -> None:
         widget.add_class(cls)
     elif not on and has:
         widget.remove_class(cls)
+
+
+def set_options(w: Any, options: list[tuple[str, Any]]) -> None:
+    """New options for a selection widget (only if they changed), keeping its value when it is
+    still one of them, else the first (None when there is none)."""
+    if list(w.options) == options:
+        return
+    value = w.value
+    values = [v for _label, v in options]
+    with w.hold_sync():
+        w.options = options
+        w.value = value if value in values else (values[0] if values else None)
 
 
 def relabel(w: Any, labels: dict[Any, str]) -> None:

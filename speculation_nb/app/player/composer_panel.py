@@ -19,8 +19,10 @@ on a tablet; each has a label. From top to bottom:
   (``spec-compose-due``); a line of what follows (the best trump, the stock, the unseen cards:
   ``spec-compose-summary``);
 * "Open this moment" (``spec-compose-open``): the moment opens in the app, its unseen cards dealt
-  from a secret seed, with its odds. A refusal (a field that cannot be read, or a rule the moment
-  breaks, named) shows in ``spec-compose-message`` (+ ``spec-compose-error``); nothing typed is lost;
+  from a secret seed, with its odds; while the app hosts a shared table the button says "Ask the
+  class about this moment" and the table shows it to the class instead (:attr:`ComposerPanel.taker`).
+  A refusal (a field that cannot be read, or a rule the moment breaks, named) shows in
+  ``spec-compose-message`` (+ ``spec-compose-error``); nothing typed is lost;
 * the teacher's own moments: a title and a question (``spec-compose-title``, ``-ask``), "Add to my
   moments" (``spec-compose-keep``), the file to download (``spec-compose-download``) and "Open my
   moments file" (``spec-compose-upload``).
@@ -312,7 +314,7 @@ class ComposerPanel(ControllerPanel):
             self.error, self.status = error, None
             self.draw()
             return False
-        self.error, self.status = None, ("status.compose.opened", {})
+        self.error, self.status = None, ("status.compose.asked" if self.taker else "status.compose.opened", {})
         self.draw()
         return True
 
@@ -435,8 +437,9 @@ class ComposerPanel(ControllerPanel):
             stack.description = t("label.compose.seat_stack")
         ui.dead.layout.display = None if ui.v2.value else "none"
         ui.bank_open.description = t("button.compose.bank_open")
-        ui.open.description = t("button.compose.open")
-        ui.open.tooltip = t("tooltip.compose.open")
+        asks = self.taker is not None  # the shared table asks the class about the moment instead
+        ui.open.description = t("button.compose.ask" if asks else "button.compose.open")
+        ui.open.tooltip = t("tooltip.compose.ask" if asks else "tooltip.compose.open")
         ui.keep.description = t("button.compose.keep")
         ui.upload.description = t("button.compose.upload")
         chosen = self.composer.chosen

@@ -87,7 +87,9 @@ def composer_panel(controller: Controller, taker: Callable[[Any], object] | None
     from .composer_panel import ComposerPanel
 
     panel = ComposerPanel(controller)
-    panel.taker = taker
+    if taker is not None:  # a shared table takes the moments: the button says so
+        panel.taker = taker
+        panel.draw()
     return panel
 
 
@@ -238,8 +240,10 @@ class SpeculationApp:
         ``taker`` instead of opening it here: the shared table asks the class about it. None: the
         editor opens moments in this app again (refused while a table holds its deal)."""
         self._moment_taker = taker
-        if self.composing.panel is not None:
-            self.composing.panel.taker = taker
+        panel = self.composing.panel
+        if panel is not None and panel.taker is not taker:
+            panel.taker = taker
+            panel.draw()  # the button says what it does now
 
     def settings_rules(self) -> Rules:
         """The :class:`Rules` the settings panel describes (raises ``ValueError`` if impossible)."""

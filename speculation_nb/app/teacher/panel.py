@@ -56,7 +56,7 @@ from ..common.confirm import CSS as CONFIRM_CSS
 from ..common.confirm import ConfirmRow
 from ..common.device_memory import DeviceMemory
 from ..common.panel import ControllerPanel, tagged
-from ..common.parts import bidi, esc, set_traits, show, toggle_class
+from ..common.parts import bidi, esc, set_options, set_traits, show, toggle_class
 from ..common.who import who_is_who
 from ..model import Controller
 from . import question_row
@@ -99,6 +99,7 @@ class HostPanel(ControllerPanel):
         self._build()
         #: The table's lifecycle (``store``: a table store, None: the configured one).
         self.session = HostSession(AppTable(controller), store, remember=self.memory.keep)
+        self.lend = question_row.EditorLend(app, self.session)
         self.session.observe(self._on_change)
         controller.observe(self._on_change, "version")
         controller.observe(self._on_change, "lang")
@@ -288,6 +289,7 @@ class HostPanel(ControllerPanel):
     def close(self) -> None:
         """Close the panel's widgets; an open table stays in the store (a reload resumes it)."""
         self.session.let_go()
+        self.lend.follow()  # the editor opens moments in the app again
         super().close()
 
     # ---------------------------------------------------------------- drawing
@@ -312,6 +314,7 @@ class HostPanel(ControllerPanel):
         else:
             self.close_row.drop()
             self.turn_row.drop()
+        self.lend.follow()  # issue 25: the app's editor asks the class while the table is open
         toggle_class(ui.message, "spec-host-error", session.notice.error)
         ui.message.value = esc(session.notice.words(t, self.controller.names))
         root = getattr(self.app, "widget", None)
@@ -382,8 +385,8 @@ class HostPanel(ControllerPanel):
         )
         options = [(m.name, m.id) for m in members]
         seats = [(t("class.host.place_watch"), -1)] + [(c.names[s], s) for s in range(c.rules.players)]
-        _options(ui.place_member, options)
-        _options(ui.place_seat, seats)
+        set_options(ui.place_member, options)
+        set_options(ui.place_seat, seats)
         set_traits(ui.place_member, description=t("class.host.place_who"))
         set_traits(ui.place_seat, description=t("class.host.place_where"))
         set_traits(ui.place, description=t("class.host.place"), disabled=not members)
@@ -488,13 +491,3 @@ class HostPanel(ControllerPanel):
 def _name_list(names: list[str]) -> Safe:
     """Names typed by students, each escaped and isolated (T11)."""
     return Safe(", ".join(str(bidi(n)) for n in names))
-
-
-def _options(w: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
-    if list(w.options) == options:
-        return
-    value = w.value
-    values = [v for _label, v in options]
-    with w.hold_sync():
-        w.options = options
-        w.value = value if value in values else (values[0] if values else None)

@@ -6,6 +6,11 @@ about, ``spec-host-question-pick``; "Ask the class about this moment", ``spec-ho
 "Back to the deal", ``spec-host-question-end``) and ``spec-host-question-table`` (what the class
 sees while a question deal is shown: the words saying no chip moves, the question, the table);
 :func:`draw` words and shows them. Every check is the referee's (:meth:`.Referee.open_question`).
+
+While the table is open, :class:`EditorLend` makes the app's "Set up a moment" editor ask the class
+about the moment composed there (:meth:`~speculation_nb.app.player.screen.SpeculationApp.take_moments`,
+:meth:`.HostSession.open_composed`, the teacher's question shown as typed, escaped); once the
+table is closed (or the panel), the editor opens moments in the app again.
 """
 
 from __future__ import annotations
@@ -17,12 +22,14 @@ from urllib.parse import quote
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ...engine import bank
+from ...engine.errors import Refusal
 from ...languages.translator import Translator
 from ...rendering.cards import table_html
 from ..common.panel import tagged
 from ..common.parts import esc, set_traits, show
+from ..composer import moment_names
 
-__all__ = ["build", "draw", "files_html"]
+__all__ = ["EditorLend", "build", "draw", "files_html"]
 
 
 def build(ui: Any, session: Callable[[], Any], guard: Callable[..., Any]) -> widgets.Widget:
@@ -54,11 +61,34 @@ def draw(ui: Any, t: Translator, question: Any) -> None:
     if question is None:
         ui.question_table.value = ""
         return
-    words = t(f"bank.{question.question}.question") if question.question else ""
+    words = t(f"bank.{question.question}.question") if question.question else question.words
     table = table_html(question.game, question.names or None, texts=t.render_texts(), number=t.number)
     ui.question_table.value = (
         f'<p role="status"><b>{esc(t("class.host.question_shown"))}</b></p><p>{esc(words)}</p>{table}'
     )
+
+
+class EditorLend:
+    """While ``session`` (the panel's :class:`~speculation_nb.classroom.host_session.HostSession`)
+    referees a table, ``app``'s editor gives its moments to the table; else they open in ``app``.
+    :meth:`follow` after each change of the session (it hands the editor over only when that changes)."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.app, self.session, self.lent = app, session, False
+
+    def follow(self) -> None:
+        take = getattr(self.app, "take_moments", None)
+        lend = bool(self.session.open)
+        if callable(take) and lend != self.lent:
+            self.lent = lend
+            take(self.ask if lend else None)
+
+    def ask(self, entry: Any) -> None:
+        """The editor's moment to the class; a refusal (the referee's) shows in the editor too."""
+        session = self.session
+        refusal = None if session.open_composed(entry, moment_names(entry.moment)) else session.notice.refusal
+        if isinstance(refusal, Refusal):
+            raise refusal
 
 
 def files_html(t: Translator, answers: Any, handout: Any) -> str:
