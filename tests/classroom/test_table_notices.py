@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import html
 import json
@@ -93,26 +94,39 @@ def test_issue27_a_restored_table_is_said_on_the_teachers_page_and_every_student
 
 
 # ------------------------------------------------------------------ the store fails under a live table
-def test_issue27_a_corrupted_sqlite_store_under_a_live_table_is_said_on_the_teachers_page(tmp_path: Path) -> None:
-    """The teacher's page says when the store fails (not only new students, "needs a server")."""
+def test_issue27_a_corrupted_sqlite_store_under_a_live_table_is_said_and_so_is_its_repair(tmp_path: Path) -> None:
+    """The teacher's page says when the store fails (not only new students, "needs a server"),
+    and again when it is well: here an administrator puts back a copy of the file (a new file
+    where the old one was, as a restore from a backup does), and the referee serves on."""
     path = tmp_path / "tables.sqlite3"
     host = HostSession(SessionTable(Session(Rules(players=4), seed=7)), SQLiteStore(path))
     told: list[bool] = []
-    host.observe(lambda: told.append(host.open and host.trouble))
+    host.observe(lambda: told.append(bool(host.open and host.trouble)))
     referee = host.open_table()
     assert referee is not None and not host.trouble
+    copy = tmp_path / "backup.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as source, contextlib.closing(sqlite3.connect(copy)) as target:
+        source.backup(target)
+
+    def sidecars() -> None:
+        for name in ("tables.sqlite3-wal", "tables.sqlite3-shm"):
+            (tmp_path / name).unlink(missing_ok=True)
 
     async def scene() -> None:
         serving = asyncio.get_running_loop().create_task(referee.serve(interval=0.05))
         path.write_bytes(b"this is not a database, a careless administrator wrote here" * 200)
-        for name in ("tables.sqlite3-wal", "tables.sqlite3-shm"):
-            (tmp_path / name).unlink(missing_ok=True)
+        sidecars()
         await until(lambda: host.trouble, "the teacher is told the store failed")
+        path.write_bytes(copy.read_bytes())
+        sidecars()
+        await until(lambda: not host.trouble, "the teacher is told the store is well again")
         referee.close()
         await serving
 
     run_loop(scene)
     assert True in told, "the panel was told (it redraws from the session's observers)"
+    assert told[-1] is False, "and told again once the store answered"
+    assert SQLiteStore(path).exists(referee.code), "the table is in the restored file"
     host.let_go()
 
 

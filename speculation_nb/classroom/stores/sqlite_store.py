@@ -78,13 +78,8 @@ def default_url() -> str:
     return f"sqlite://{default_path()}"
 
 
-@contextlib.contextmanager
-def _errors() -> Iterator[None]:
-    """Turn SQLite's exceptions into :class:`StoreError` (the only error a store raises)."""
-    try:
-        yield
-    except sqlite3.Error as error:
-        raise StoreError(f"the table store (SQLite) failed: {error}") from None
+#: SQLite's answers that say "wait a moment" (another writer holds the file): the connection is well.
+_TRANSIENT = frozenset({"SQLITE_BUSY", "SQLITE_LOCKED"})
 
 
 class SQLiteStore:
@@ -103,6 +98,7 @@ class SQLiteStore:
         self._connections: dict[tuple[int, int], tuple[threading.Thread, sqlite3.Connection]] = {}
         self._appended = threading.Condition()
         self._closed = False
+        self._generation = 0  # see _forget
         try:
             target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not target.exists():
@@ -116,14 +112,42 @@ class SQLiteStore:
 
     # --- connections -------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Turn SQLite's exceptions into :class:`StoreError` (the only error a store raises).
+
+        After any failure but a busy file, every connection of this process is closed, and each
+        thread opens the file again at its next use: SQLite keeps what it knows of a file per
+        process, so a file repaired under a running server (a copy put back where a corrupted
+        one was) is found well only by connections opened after it."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            # (inside this thread's transaction, its end comes back here)
+            if getattr(error, "sqlite_errorname", "") not in _TRANSIENT and getattr(self._local, "batch", None) is None:
+                self._forget()
+            raise StoreError(f"the table store (SQLite) failed: {error}") from None
+
+    def _forget(self) -> None:
+        """Close this process's connections: each thread's next use finds its connection of an
+        older generation and opens a new one."""
+        pid = os.getpid()
+        with self._lock:
+            self._generation += 1
+            mine = [connection for (owner, _), (_, connection) in self._connections.items() if owner == pid]
+            self._connections = {key: value for key, value in self._connections.items() if key[0] != pid}
+        for connection in mine:
+            with contextlib.suppress(sqlite3.Error):
+                connection.close()
+
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection, opened on first use (and again after a fork)."""
         mine = getattr(self._local, "connection", None)
-        if mine is not None and mine[0] == os.getpid():
-            return mine[1]  # type: ignore[no-any-return]
+        if mine is not None and mine[:2] == (os.getpid(), self._generation):
+            return mine[2]  # type: ignore[no-any-return]
         if self._closed:
             raise StoreError("the table store is closed")
-        with _errors():
+        with self._errors():
             connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
             try:
                 connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
@@ -135,7 +159,7 @@ class SQLiteStore:
                 connection.close()
                 raise
         pid = os.getpid()
-        self._local.connection = (pid, connection)
+        self._local.connection = (pid, self._generation, connection)
         with self._lock:
             for (owner, ident), (thread, old) in list(self._connections.items()):
                 if owner == pid and not thread.is_alive():  # a finished thread's
@@ -167,7 +191,7 @@ class SQLiteStore:
             yield batch
             return
         connection = self._connection()
-        with _errors():
+        with self._errors():
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
@@ -202,7 +226,7 @@ class SQLiteStore:
             return True
 
     def exists(self, code: str) -> bool:
-        with _errors():
+        with self._errors():
             return self._alive(self._connection(), code)
 
     def touch(self, code: str, ttl: float = DEFAULT_TTL) -> None:
@@ -229,7 +253,7 @@ class SQLiteStore:
         limit = bounded(limit)
         if limit == 0:
             return []
-        with _errors():
+        with self._errors():
             rows = (
                 self._connection()
                 .execute(
@@ -243,7 +267,7 @@ class SQLiteStore:
 
     def last(self, code: str, stream: str) -> int:
         check_stream(stream)
-        with _errors():
+        with self._errors():
             row = (
                 self._connection()
                 .execute(
@@ -264,7 +288,7 @@ class SQLiteStore:
         wal = watch(f"{self.path}-wal")  # before the first look: no commit slips in between
         with wal if wal is not None else contextlib.nullcontext():
             while True:
-                with _errors():
+                with self._errors():
                     version = connection.execute("PRAGMA data_version").fetchone()[0]
                 found = self.read(code, stream, after, limit)
                 if found:
@@ -282,7 +306,7 @@ class SQLiteStore:
                     else:
                         with self._appended:
                             woken = self._appended.wait(min(POLL, left))
-                    with _errors():
+                    with self._errors():
                         if connection.execute("PRAGMA data_version").fetchone()[0] != version:
                             break
                     if woken and wal is None:
@@ -295,7 +319,7 @@ class SQLiteStore:
             connection.execute("INSERT OR REPLACE INTO keys VALUES (?, ?, ?)", (code, key, body))
 
     def get(self, code: str, key: str) -> dict[str, Any] | None:
-        with _errors():
+        with self._errors():
             row = (
                 self._connection()
                 .execute(
@@ -313,14 +337,9 @@ class SQLiteStore:
                 connection.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
 
     def close(self) -> None:
-        pid = os.getpid()
         with self._lock:
             self._closed = True
-            mine = [connection for (owner, _), (_, connection) in self._connections.items() if owner == pid]
-            self._connections = {key: value for key, value in self._connections.items() if key[0] != pid}
-        for connection in mine:
-            with contextlib.suppress(sqlite3.Error):
-                connection.close()
+        self._forget()
         self._local = threading.local()
 
     def __repr__(self) -> str:
