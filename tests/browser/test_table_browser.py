@@ -10,7 +10,10 @@ one student reloads (T8: back at the same seat, nobody new at the table), many s
 "what would you pay?" (T7) while the teacher's page shows the answers beside the exact values,
 and the teacher reloads (T9: the new page referees the same table, where it stood). A student who
 joined by typing the code on the app's own page is back in the seat after a reload and after the
-page was closed and its address opened again (T8, issue 27 item 9).
+page was closed and its address opened again (T8, issue 27 item 9). Issue 25's "Done when": the
+teacher composes the chapter's "dozen for the queen" in the app's editor and asks the class at the
+table, two students' pages answer, the teacher locks, reveals and downloads the answers, by the
+keyboard alone and then by mouse, and no face-down card of that moment reaches a student.
 
 The whole suite runs once per store (a module fixture per store, one Voila server each):
 SQLite, the serve command's default, and Redis (a real ``redis-server`` with the ACL users of
@@ -29,19 +32,27 @@ import re
 import time
 import urllib.parse
 import uuid
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from voila_server import REPO, VoilaServer
 
-from speculation_nb import Rules, Session
+from speculation_nb import Game, Rules, Session, odds
 from speculation_nb.app.model import DEFAULT_NAMES
+from speculation_nb.classroom.answers import COLUMNS
 from speculation_nb.classroom.codes import read_code
 from speculation_nb.classroom.member import Member
 from speculation_nb.classroom.moment import Moment
 from speculation_nb.classroom.sealed import unseal
 from speculation_nb.classroom.stores.base import REFEREE_SETTING, STORE_SETTING, TableStore, open_store
 from speculation_nb.classroom.teacher_game import TABLE_SEED_SETTING
+from speculation_nb.engine import bank
+from speculation_nb.engine.cards import Card
+from speculation_nb.languages.translator import translator
+from speculation_nb.links.composed import read_composed
+from speculation_nb.links.query import query_params
 
 NOTEBOOK = "notebooks/app.ipynb"
 READY = "button.spec-next:enabled"
@@ -49,6 +60,7 @@ TIMEOUT_MS = 180_000  # a safety net for a page on a busy 2-core machine; the wa
 TIMEOUT = TIMEOUT_MS / 1000
 PLAYERS = 3
 ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots, to look at (gitignored)
+EN = translator("en")
 
 pytestmark = pytest.mark.browser
 
@@ -111,13 +123,14 @@ _FOCUSED_JS = """sel => { const a = document.activeElement;
   return !!a && !!a.closest(sel) && getComputedStyle(a).outlineStyle !== 'none'; }"""
 
 
-def tab_to(page: Any, selector: str) -> None:
-    """Press Tab until the focus is in ``selector`` (at most 40 presses), and check that it shows."""
-    for _ in range(40):
+def tab_to(page: Any, selector: str, limit: int = 40, key: str = "Tab") -> None:
+    """Press Tab (or ``key``: "Shift+Tab") until the focus is in ``selector`` (at most ``limit``
+    presses), and check that it shows."""
+    for _ in range(limit):
         if page.evaluate(_FOCUSED_JS, selector):
             return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector} with a visible focus")
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {selector} with a visible focus")
 
 
 def join_page(
@@ -568,3 +581,155 @@ def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_h
         )
         assert found == [], f"axe-core at {width}x{height}: {found}"
     teacher_watch.assert_clean()
+
+
+def press(page: Any, selector: str, key: str = "Tab") -> None:
+    """By the keyboard alone: Tab (``key``) to ``selector``, whose focus shows, and press Enter."""
+    page.locator(f"{selector}:visible").first.wait_for(timeout=TIMEOUT_MS)
+    tab_to(page, selector, limit=400, key=key)
+    page.keyboard.press("Enter")
+
+
+def answer_by_keyboard(page: Any, price: int) -> None:
+    """A student's answer to "what would you pay?", typed and sent by the keyboard alone."""
+    tab_to(page, ".spec-member-poll-price", limit=100)
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.type(str(price))
+    press(page, "button.spec-member-poll-answer")
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    """The answers' CSV (a header row, then one row per answer) as dicts by its columns."""
+    header, *rows = list(csv.reader(io.StringIO(text)))
+    assert header == [EN(f"class.poll.csv.{c}") for c in COLUMNS]
+    return [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+
+
+def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_keyboard_then_by_mouse(
+    table_server: Any, open_page: Any
+) -> None:
+    """Issue 25's "Done when": the teacher opens the table, composes the chapter's "dozen for the
+    queen" from the bank in the app's editor, types the question, asks the class (two students'
+    real pages answer), locks, reveals the histogram beside the exact prices and downloads the
+    answers, all by the keyboard alone; the students' pages and the table's messages carry no
+    face-down card of the composed moment. Then the same by mouse, on the same pages."""
+    server, students, referee_store = table_server
+    if "redis" in type(students).__name__.lower():
+        pytest.skip("the editor and the poll do not depend on the store; the class test runs on Redis")
+    teacher, teacher_watch = open_page(f"{server.url}?mode=classroom&players={PLAYERS}&seed={SEED}", 1920, 1080)
+    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
+    press(teacher, "button.spec-open-table")
+    press(teacher, "button.spec-host-open")
+    teacher.wait_for_function(
+        "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
+        timeout=TIMEOUT_MS,
+    )
+    code = re.search(r"[2-9A-Z]{5}-[2-9A-Z]{5}", teacher.locator(".spec-host-code").first.inner_text()).group(0)
+    ann, ann_watch = join_page(open_page, server, code, "Ann", None, keyboard=True)  # both watch: they answer
+    ben, ben_watch = join_page(open_page, server, code, "Ben", None, keyboard=True)
+    since = students.last(read_code(code), "events")
+    live = moment_of(students, code)  # the session's deal: its face-up cards are the class's to see
+    public = {live.turn_up, *(c for up in live.face_up for c in up)}
+
+    # The editor, by keyboard: the bank's first moment (the dozen for the queen), the question typed.
+    press(teacher, "button.spec-open-compose")
+    tab_to(teacher, ".spec-compose-bank", limit=100)
+    assert "queen" in teacher.locator(".spec-compose-bank select").first.evaluate(
+        "s => s.options[s.selectedIndex].text"
+    )
+    press(teacher, ".spec-compose-bank-open")
+    teacher.wait_for_function(
+        "() => /dozen/.test(document.querySelector('.spec-compose-question')?.innerText || '')", timeout=TIMEOUT_MS
+    )
+    typed = "Mary's Queen & a <dozen>: what would you pay?"
+    tab_to(teacher, ".spec-compose-ask", limit=100)
+    teacher.keyboard.type(typed)
+    teacher.wait_for_function(  # the button says what it does while the table is open
+        "() => document.querySelector('.spec-compose-open')?.innerText.trim() === 'Ask the class about this moment'",
+        timeout=TIMEOUT_MS,
+    )
+    press(teacher, ".spec-compose-open", key="Shift+Tab")
+    asked = wait_moment(students, code, "the composed moment", lambda m: m.players == 6 and not m.live)
+    assert all(s.kind == "free" for s in asked.seats) and asked.turn_up == bank.question("dozen").to_moment().turn_up
+    teacher.wait_for_function(  # the projector: the question as typed (escaped: shown as text)
+        "q => (document.querySelector('.spec-host-question-table')?.innerText || '').includes(q)",
+        arg=typed,
+        timeout=TIMEOUT_MS,
+    )
+    for page in (ann, ben):
+        page.wait_for_function(
+            "() => (document.querySelector('.spec-member-table-box')?.innerText || '').includes('Lady Bertram')",
+            timeout=TIMEOUT_MS,
+        )
+
+    # No face-down card of the composed deal in any message to the class or on a student's page.
+    host_secret = json.loads(teacher.evaluate("() => localStorage.getItem('speculation_nb.host')"))["secret"]
+    record = referee_store.get(read_code(code), "record")
+    deal = unseal(record["questions"], host_secret)[-1]  # the dealt cards: sealed in the record
+    game = Game.from_json(json.dumps(deal["game"]))
+    assert deal["words"] == typed and deal["question"] == ""
+    layout = game.layout()
+    hidden = {Card.parse(c) for c in [*(c for pile in layout["piles"] for c in pile), *layout["stock"]]} - game.seen
+    messages = json.dumps([e for _n, e in students.read(read_code(code), "events", since)])
+    assert hidden and f'"{game.turn_up.code}"' in messages
+    assert [c for c in hidden if f'"{c.code}"' in messages] == []
+    for page in (ann, ben):  # the cards a page draws are named (aria-label) and written as "Q♥"
+        shown = page.locator(".spec-member").first.inner_html()
+        assert EN.card_name(game.turn_up) in shown
+        assert [c for c in hidden - public if EN.card_name(c) in shown or str(c) in shown] == []
+
+    # Ask, two students answer, time is up, the reveal: the histogram beside the exact prices.
+    press(teacher, "button.spec-host-ask")
+    poll = wait_moment(students, code, "the poll open", lambda m: m.poll is not None and m.poll.open).poll
+    answer_by_keyboard(ann, 12)
+    answer_by_keyboard(ben, 9)
+    wait_moment(students, code, "both answers", lambda m: m.poll is not None and m.poll.answers == 2)
+    press(teacher, "button.spec-host-close-poll")
+    wait_moment(students, code, "the poll locked", lambda m: m.poll is not None and m.poll.state == "locked")
+    press(teacher, "button.spec-host-reveal-poll")
+    fair = odds.fair_price(game)
+    teacher.wait_for_function(
+        "f => document.querySelectorAll('.spec-host-poll tbody tr').length > 0"
+        " && (document.querySelector('.spec-host-poll')?.innerText || '').includes(f)",
+        arg=str(fair),
+        timeout=TIMEOUT_MS,
+    )
+
+    # Take the answers home, by the keyboard: the CSV's rows, the question, the link, the exact price.
+    press(teacher, "button.spec-host-answers-one")
+    link = ".spec-host-answers-download a[download$='.csv']"
+    teacher.locator(link).first.wait_for(timeout=TIMEOUT_MS)
+    with teacher.expect_download(timeout=TIMEOUT_MS) as download:
+        tab_to(teacher, link, limit=100)
+        teacher.keyboard.press("Enter")
+    rows = csv_rows(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert sorted(int(r["answer"]) for r in rows) == [9, 12], rows
+    assert all(r["question"] == typed and r["deal"] == "0" and "Ann" not in r["student"] for r in rows)
+    assert all(Fraction(r["fair"]) == fair for r in rows)  # the exact fair price, as a fraction (O4)
+    entry = read_composed(query_params(rows[0]["moment"].partition("?")[2]))  # the composed public view
+    assert entry is not None and entry.moment == bank.question("dozen").to_moment() and entry.question == typed
+
+    # The same by mouse, on the same pages: back to the deal, ask again, answer, lock, reveal.
+    teacher.locator("button.spec-host-question-end:visible").first.click()
+    wait_moment(students, code, "the deal again", lambda m: m.players == PLAYERS and m.live)
+    teacher.locator(".spec-compose-open").first.click()
+    wait_moment(students, code, "the composed moment again", lambda m: m.players == 6 and not m.live)
+    click_when_shown(teacher, "button.spec-host-ask")
+    again = wait_moment(students, code, "the second poll", lambda m: m.poll is not None and m.poll.id > poll.id)
+    for page, price in ((ann, 7), (ben, 30)):
+        page.locator(".spec-member-poll-price input:visible").first.fill(str(price))
+        click_when_shown(page, "button.spec-member-poll-answer")
+    wait_moment(students, code, "the answers", lambda m: m.poll is not None and m.poll.answers == 2)
+    click_when_shown(teacher, "button.spec-host-close-poll")
+    click_when_shown(teacher, "button.spec-host-reveal-poll")
+    teacher.wait_for_function(
+        "() => document.querySelectorAll('.spec-host-poll tbody tr').length > 0", timeout=TIMEOUT_MS
+    )
+    click_when_shown(teacher, "button.spec-host-answers-all")
+    click_when_shown(teacher, "button.spec-host-handout")
+    teacher.locator(".spec-host-answers-download a[download$='.html']").first.wait_for(timeout=TIMEOUT_MS)
+    href = teacher.locator(f"{link}").first.get_attribute("href")
+    rows = csv_rows(urllib.parse.unquote(href.partition(",")[2]))
+    assert len(rows) == 4 and {r["poll"] for r in rows} == {str(poll.id), str(again.poll.id)}
+    for watch in (teacher_watch, ann_watch, ben_watch):
+        watch.assert_clean()
