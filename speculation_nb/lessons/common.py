@@ -19,7 +19,7 @@ from ..rendering.cards import table_html
 from .checker import Exercise
 from .questions import ask
 
-__all__ = ["HTMLText", "Plain", "Tools", "html_table"]
+__all__ = ["WORDS_CELL", "HTMLText", "Plain", "Tools", "html_table", "lines_html", "pyplot", "word_table"]
 
 
 class Plain(str):
@@ -40,20 +40,46 @@ class HTMLText(str):
         return str(self)
 
 
-def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], caption: str | None = None) -> HTMLText:
-    """A small HTML table, every cell escaped."""
-    cell = "padding:3px 10px;border-bottom:1px solid #ccc;text-align:right"
+#: The cells of a table of words (:func:`word_table`): left-aligned.
+WORDS_CELL = "text-align:left;padding:3px 12px"
+
+
+def _head_body(header: Iterable[Any], rows: Iterable[Sequence[Any]], cell: str) -> str:
+    """A table's ``<thead>`` and ``<tbody>``, every cell of style ``cell`` and escaped."""
     head = "".join(f"<th style='{cell}'>{html.escape(str(x))}</th>" for x in header)
     body = "".join(
         "<tr>" + "".join(f"<td style='{cell}'>{html.escape(str(x))}</td>" for x in row) + "</tr>" for row in rows
     )
+    return f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+
+
+def html_table(header: Sequence[Any], rows: Iterable[Sequence[Any]], caption: str | None = None) -> HTMLText:
+    """A small HTML table of numbers (right-aligned, ruled), every cell escaped."""
+    cell = "padding:3px 10px;border-bottom:1px solid #ccc;text-align:right"
     cap = ""
     if caption:
         cap = f"<caption style='caption-side:top;text-align:left;font-weight:bold'>{html.escape(caption)}</caption>"
     return HTMLText(
-        f"<table style='border-collapse:collapse;margin:6px 0'>{cap}<thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table>"
+        f"<table style='border-collapse:collapse;margin:6px 0'>{cap}{_head_body(header, rows, cell)}</table>"
     )
+
+
+def word_table(header: Sequence[str], rows: Iterable[Sequence[Any]], cell: str = WORDS_CELL) -> HTMLText:
+    """A plain HTML table whose header is already in words, every cell escaped."""
+    return HTMLText(f"<table>{_head_body(header, rows, cell)}</table>")
+
+
+def lines_html(*lines: str) -> HTMLText:
+    """Printed lines, as HTML (escaped)."""
+    return HTMLText("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines))
+
+
+def pyplot() -> Any:
+    """matplotlib's pyplot with the lessons' look (imported only when a lesson plots)."""
+    import matplotlib.pyplot as plt
+
+    plt.rcParams.update({"figure.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "font.size": 11})
+    return plt
 
 
 class Tools:

@@ -6,7 +6,6 @@ app's log of a deal (``log.*``); the numbers come from :mod:`speculation_nb.less
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from fractions import Fraction
 from math import sqrt
@@ -19,7 +18,7 @@ from ..languages.translator import Translator, translator
 from ..players import Cast
 from ..players.tournament import Tournament
 from . import evening as E
-from .common import HTMLText
+from .common import WORDS_CELL, HTMLText, lines_html, pyplot, word_table
 from .lesson4_show import exact, show
 
 __all__ = [
@@ -44,16 +43,7 @@ COLOURS = ("#8c6bb1", "#2c7fb8", "#41ab5d", "#fd8d3c", "#d7301f", "#737373")
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> HTMLText:
-    style = "text-align:left;padding:3px 12px;vertical-align:top"
-    head = "".join(f"<th style='{style}'>{html.escape(h)}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td style='{style}'>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
-    return HTMLText(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-
-
-def _lines(*lines: str) -> HTMLText:
-    return HTMLText("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines))
+    return word_table(header, rows, cell=WORDS_CELL + ";vertical-align:top")
 
 
 def _chips(t: Translator, x: float, digits: int = 1) -> str:
@@ -62,13 +52,6 @@ def _chips(t: Translator, x: float, digits: int = 1) -> str:
 
 def _signed(t: Translator, x: float, digits: int = 2) -> str:
     return ("+" if x >= 0 else "−") + t.number(abs(x), digits)
-
-
-def _plt() -> Any:
-    import matplotlib.pyplot as plt
-
-    plt.rcParams.update({"figure.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "font.size": 11})
-    return plt
 
 
 # --------------------------------------------------------------------------- part 05a
@@ -83,7 +66,7 @@ def cast_table(lang: str = "en", table: Cast | None = None) -> HTMLText:
 def dozen_plot(lang: str = "en") -> None:
     """Lady Bertram's break-even price for Mary's queen, and the simple fair price, against the cards
     turned up; a dozen drawn across."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     rows = E.dozen_table()
     turned = [r[0] for r in rows]
@@ -140,7 +123,7 @@ def knave_lines(lang: str = "en") -> HTMLText:
     """When the knave is worth most to Mary, and what a price of the pot plus one costs her even then."""
     t = translator(lang)
     turned, pot, worth = max(E.knave_table(), key=lambda r: r[2])
-    return _lines(
+    return lines_html(
         t(
             "lesson.l5.line.knave_best",
             worth=t.number(worth, 2),
@@ -209,7 +192,7 @@ def story(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
             lines.append(t("log.carry_over_hoyle", chips=t("lesson.chips", value=event["pot"])))
     if quiet:
         lines.append(t("lesson.l5.story.quiet", count=quiet))
-    return _lines(*lines)
+    return lines_html(*lines)
 
 
 def standings(session: Session, rows: Sequence[dict[str, Any]], lang: str = "en") -> HTMLText:
@@ -243,7 +226,7 @@ def find_dear_win(session: Session) -> int | None:
 # --------------------------------------------------------------------------- thousands of evenings (05b)
 def plot_nets(result: Tournament, lang: str = "en") -> None:
     """The mean net chips per evening of each character, with 95% intervals; and the spread of single evenings."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     summary = result.summary(("net",))
     order = sorted(range(6), key=lambda s: summary[s]["net_mean"])
@@ -290,7 +273,7 @@ def net_lines(result: Tournament, lang: str = "en") -> HTMLText:
             count=result.evenings,
         )
     )
-    return _lines(*lines)
+    return lines_html(*lines)
 
 
 def trades_table(result: Tournament, lang: str = "en") -> HTMLText:
@@ -330,7 +313,7 @@ def trades_table(result: Tournament, lang: str = "en") -> HTMLText:
 
 
 def plot_buying(result: Tournament, lang: str = "en") -> None:
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     summary = result.summary(("paid", "worth_bought", "received", "worth_sold"))
     fig, ax = plt.subplots(figsize=(9, 4))
@@ -353,7 +336,7 @@ def plot_buying(result: Tournament, lang: str = "en") -> None:
 
 
 def plot_edge_luck(result: Tournament, lang: str = "en") -> None:
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     parts = result.summary(("baseline", "edge", "luck"))
     fig, ax = plt.subplots(figsize=(9, 4))
@@ -379,7 +362,7 @@ def plot_edge_luck(result: Tournament, lang: str = "en") -> None:
 
 def plot_running(result: Tournament, seats: Sequence[int] = (E.MARY, E.HENRY), lang: str = "en") -> None:
     """The running mean of net chips per evening, with its 95% band: the law of large numbers."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     fig, ax = plt.subplots(figsize=(8, 4))
     for seat in seats:
@@ -422,8 +405,8 @@ def luck_lines(result: Tournament, lang: str = "en") -> HTMLText:
         if not line["luck_low"] <= 0 <= line["luck_high"]
     ]
     if not misses:
-        return _lines(t("lesson.l5.line.luck_none"))
-    return _lines(t("lesson.l5.line.luck_miss", count=len(misses)), *misses)
+        return lines_html(t("lesson.l5.line.luck_none"))
+    return lines_html(t("lesson.l5.line.luck_miss", count=len(misses)), *misses)
 
 
 def purchase_lines(found: Sequence[E.Purchase], lang: str = "en") -> HTMLText:
@@ -437,7 +420,7 @@ def purchase_lines(found: Sequence[E.Purchase], lang: str = "en") -> HTMLText:
     e_low, e_high = E.interval(event)
     won = sum(p.won for p in knaves)
     mary = [p for p in found if p.buyer == E.MARY]
-    return _lines(
+    return lines_html(
         t("lesson.l5.line.sales", count=len(found), mary=len(mary), share=t.percent(len(mary) / len(found))),
         t(
             "lesson.l5.line.knaves",

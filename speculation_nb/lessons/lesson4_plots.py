@@ -6,7 +6,7 @@ come from :mod:`speculation_nb.lessons.lesson4`. :mod:`.lesson4_show` re-exports
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +14,8 @@ from .. import odds
 from ..engine.cards import Card, Suit
 from ..engine.game import Game
 from ..engine.settings import Rules
-from ..languages.translator import translator
+from ..languages.translator import Translator, translator
+from .common import pyplot
 from .lesson4 import (
     HANDS,
     PLAYERS,
@@ -49,17 +50,33 @@ def _exact(x: Any, lang: str) -> str:
 _STYLES = {3: ("tab:blue", "o", "-"), 4: ("tab:orange", "s", "--"), 5: ("tab:green", "^", ":")}
 
 
-def _plt() -> Any:
-    import matplotlib.pyplot as plt
+def _by_hands(ax: Any, table: Mapping[int, Sequence[Any]], label: str, t: Translator) -> None:
+    """One line per hand size (3, 4, 5 cards: :data:`_STYLES`) of ``table`` against the number of
+    players; ``label`` the catalog key of its legend (with ``count``: the hand size)."""
+    for k in HANDS:
+        colour, marker, line = _STYLES[k]
+        ax.plot(
+            PLAYERS,
+            [float(v) for v in table[k]],
+            color=colour,
+            marker=marker,
+            linestyle=line,
+            label=t(label, count=k),
+        )
 
-    plt.rcParams.update({"figure.dpi": 100, "axes.grid": True, "grid.alpha": 0.3, "font.size": 11})
-    return plt
+
+def _by_players(ax: Any, title: str, ylabel: str, t: Translator) -> None:
+    """A panel against the number of players: its title, the axes' words, a tick per table size."""
+    ax.set_title(t(title))
+    ax.set_xlabel(t("lesson.l4.plot.players"))
+    ax.set_ylabel(t(ylabel))
+    ax.set_xticks(PLAYERS)
 
 
 def plot_long_hands(lang: str = "en") -> None:
     """Three panels: O1 of a Queen turn-up, O1 of a random turn-up, and the Queen's fair price,
     against the number of players, for 3, 4 and 5 cards each."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     panels = [
         (hold_table(), "lesson.l4.plot.queen_hold", "lesson.l4.plot.chance_queen"),
@@ -68,20 +85,8 @@ def plot_long_hands(lang: str = "en") -> None:
     ]
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
     for ax, (data, title, ylabel) in zip(axes, panels):
-        for k in HANDS:
-            colour, marker, line = _STYLES[k]
-            ax.plot(
-                PLAYERS,
-                [float(v) for v in data[k]],
-                color=colour,
-                marker=marker,
-                linestyle=line,
-                label=t("lesson.l4.plot.cards_each", count=k),
-            )
-        ax.set_title(t(title))
-        ax.set_xlabel(t("lesson.l4.plot.players"))
-        ax.set_ylabel(t(ylabel))
-        ax.set_xticks(PLAYERS)
+        _by_hands(ax, data, "lesson.l4.plot.cards_each", t)
+        _by_players(ax, title, ylabel, t)
     for ax in axes[:2]:
         ax.set_ylim(0, 1)
     axes[0].legend()
@@ -93,7 +98,7 @@ def plot_long_hands(lang: str = "en") -> None:
 def plot_carry_over(lang: str = "en") -> None:
     """Left: the carry-over chance at four players with a dead pile, by the turn-up's rank.
     Right: a random turn-up, by the number of players and the hand size."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     rules = Rules(players=4, dead_hand=True)
     by_rank = [odds.win_probabilities(opening(rules, Card(rank, Suit.HEARTS)))[None] for rank in range(2, 14)]
@@ -105,21 +110,9 @@ def plot_carry_over(lang: str = "en") -> None:
     left.set_title(t("lesson.l4.plot.carry_by_rank"))
     left.set_xlabel(t("lesson.l4.plot.rank"))
     left.set_ylabel(t("lesson.l4.plot.chance_carry"))
-    for k in HANDS:
-        colour, marker, line = _STYLES[k]
-        right.plot(
-            PLAYERS,
-            [float(p) for p in carry[k]],
-            color=colour,
-            marker=marker,
-            linestyle=line,
-            label=t("lesson.l4.plot.dead_cards_each", count=k),
-        )
+    _by_hands(right, carry, "lesson.l4.plot.dead_cards_each", t)
     right.plot(PLAYERS, [0] * len(PLAYERS), color="black", marker="x", linestyle="-", label=t("lesson.l4.plot.no_dead"))
-    right.set_title(t("lesson.l4.plot.carry_by_players"))
-    right.set_xlabel(t("lesson.l4.plot.players"))
-    right.set_ylabel(t("lesson.l4.plot.chance_carry"))
-    right.set_xticks(PLAYERS)
+    _by_players(right, "lesson.l4.plot.carry_by_players", "lesson.l4.plot.chance_carry", t)
     right.set_ylim(-0.01, 0.26)
     right.legend()
     fig.tight_layout()
@@ -131,7 +124,7 @@ def plot_carry_over(lang: str = "en") -> None:
 def plot_pots(pots: Pots, q: Fraction, lang: str = "en", shown: int = 100) -> None:
     """Left: the pot of each deal of the session. Right: how often a deal is played for j times
     the antes, against the exact geometric law (1-q) q^(j-1) (log scale)."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     A = pots.antes
     average = long_run_pot(A, q)
@@ -175,7 +168,7 @@ def plot_pots(pots: Pots, q: Fraction, lang: str = "en", shown: int = 100) -> No
 def plot_pile_purchase(steps: Sequence[Game], names: Sequence[str], lang: str = "en") -> None:
     """Left: O1 of the best trump and O2 of its holder (seat 0) after buying k cards.
     Right: what the first k cards are worth to the holder."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     bought = list(range(len(steps)))
     hold_k = [odds.hold_probability(g) for g in steps]
@@ -223,7 +216,7 @@ def plot_pile_purchase(steps: Sequence[Game], names: Sequence[str], lang: str = 
 def plot_jack_five(game: Game, lang: str = "en") -> None:
     """Left: the expected V1 chips of ``game`` when every player keeps s chips after the ante.
     Right: the expected V1 chips of a random deal, by table size and hand size."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     spare = list(range(6))
     extra_s = short_of_chips(game, spare)
@@ -236,21 +229,8 @@ def plot_jack_five(game: Game, lang: str = "en") -> None:
     left.set_ylabel(t("lesson.l4.plot.above_antes"))
     left.set_xticks(spare)
     left.legend(loc="lower right")
-    extra = jack_five_table()
-    for k in HANDS:
-        colour, marker, line = _STYLES[k]
-        right.plot(
-            PLAYERS,
-            [float(v) for v in extra[k]],
-            color=colour,
-            marker=marker,
-            linestyle=line,
-            label=t("lesson.l4.plot.cards_each", count=k),
-        )
-    right.set_title(t("lesson.l4.plot.v1_random"))
-    right.set_xlabel(t("lesson.l4.plot.players"))
-    right.set_ylabel(t("lesson.l4.plot.above_antes"))
-    right.set_xticks(PLAYERS)
+    _by_hands(right, jack_five_table(), "lesson.l4.plot.cards_each", t)
+    _by_players(right, "lesson.l4.plot.v1_random", "lesson.l4.plot.above_antes", t)
     right.legend()
     fig.tight_layout()
     plt.show()
@@ -258,7 +238,7 @@ def plot_jack_five(game: Game, lang: str = "en") -> None:
 
 def plot_three_carry_overs(lang: str = "en") -> None:
     """The chance that a random deal's pot carries over: plain rules, a dead pile, Hoyle 1847."""
-    plt = _plt()
+    plt = pyplot()
     t = translator(lang)
     dead = carry_table()[3]
     hoyle = carry_table(preset="hoyle1847")[3]
@@ -280,10 +260,7 @@ def plot_three_carry_overs(lang: str = "en") -> None:
         linestyle="-.",
         label=t("lesson.l4.plot.hoyle"),
     )
-    ax.set_title(t("lesson.l4.plot.three_carry"))
-    ax.set_xlabel(t("lesson.l4.plot.players"))
-    ax.set_ylabel(t("lesson.l4.plot.probability"))
-    ax.set_xticks(PLAYERS)
+    _by_players(ax, "lesson.l4.plot.three_carry", "lesson.l4.plot.probability", t)
     ax.legend()
     fig.tight_layout()
     plt.show()

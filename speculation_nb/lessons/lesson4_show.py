@@ -16,7 +16,7 @@ from ..engine.game import Game
 from ..engine.settings import Rules
 from ..languages.translator import translator
 from ..rendering.cards import table_html
-from .common import HTMLText
+from .common import HTMLText, lines_html, word_table
 from .lesson4 import (
     HANDS,
     PLAYERS,
@@ -69,20 +69,10 @@ def show(game: Game, names: Sequence[str] | None = None, lang: str = "en") -> HT
     return HTMLText(table_html(game, names, texts=t.render_texts(), number=t.number))
 
 
-def _lines(*lines: str) -> HTMLText:
-    """Printed lines, as HTML (escaped)."""
-    return HTMLText("".join(f"<p style='margin:2px 0'>{html.escape(line)}</p>" for line in lines))
-
-
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], lang: str = "en") -> HTMLText:
     """A plain HTML table; ``header`` are catalog keys, the cells are shown as they are (escaped)."""
     t = translator(lang)
-    style = "text-align:left;padding:3px 12px"
-    head = "".join(f"<th style='{style}'>{html.escape(t(key))}</th>" for key in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td style='{style}'>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
-    )
-    return HTMLText(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return word_table([t(key) for key in header], rows)
 
 
 def dials() -> list[tuple[str, Rules]]:
@@ -299,17 +289,7 @@ def trade_table(game: Game, names: Sequence[str], lang: str = "en", buyer: int =
         t("lesson.l4.head.least", name=names[seller]),
         t("lesson.l4.head.others"),
     ]
-    return _table_words(header, rows)
-
-
-def _table_words(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> HTMLText:
-    """A plain HTML table whose header is already in words."""
-    style = "text-align:left;padding:3px 12px"
-    head = "".join(f"<th style='{style}'>{html.escape(h)}</th>" for h in header)
-    body = "".join(
-        "<tr>" + "".join(f"<td style='{style}'>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
-    )
-    return HTMLText(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return word_table(header, rows)
 
 
 def pile_lines(steps: Sequence[Game], lang: str = "en") -> None:
@@ -352,7 +332,7 @@ def peek(game: Game, names: Sequence[str], lang: str = "en", price: int = 2) -> 
         parts += [
             f"<h4>{html.escape(title)}</h4>",
             show(g, names, lang),
-            _lines(
+            lines_html(
                 t(
                     "lesson.l4.line.outcome",
                     name=winner,
@@ -432,7 +412,7 @@ def hoyle_carry(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
     )
     play_out(game)
     last = t("lesson.l4.line.hoyle_end", rule=game.end_rule or "", pot=game.pot)
-    return HTMLText(_lines(first) + show(game, names, lang) + _lines(last))
+    return HTMLText(lines_html(first) + show(game, names, lang) + lines_html(last))
 
 
 def record_lines(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText:
@@ -445,4 +425,4 @@ def record_lines(game: Game, names: Sequence[str], lang: str = "en") -> HTMLText
             lines.append(t("lesson.l4.line.record", name=names[event["seat"]], cards=cards))
     winner = names[game.winner] if game.winner is not None else t("lesson.l4.line.nobody")
     lines.append(t("lesson.l4.line.record_end", card=t.card_name(game.best_trump), name=winner))
-    return HTMLText(show(game, names, lang) + _lines(*lines))
+    return HTMLText(show(game, names, lang) + lines_html(*lines))
