@@ -616,3 +616,20 @@ def test_a_setting_out_of_range_is_refused_in_words_and_kept_as_typed(field, typ
     assert f"{typed:,} is not possible here" in a.controller.message and range_ in a.controller.message
     assert getattr(a.ui, field).value == typed
     assert a.controller.session.to_json() == before
+
+
+def test_a_shared_tables_names_are_every_views_names():
+    """While a shared table names the seats (issue 27), the standings, the log and the session's
+    last line say the same names as the table (one idea, one name), and the session's own names
+    come back when it closes."""
+    app = make(players=3, deals=1, seed=4)
+    shown = ["Ann", "Ben", "Cai"]
+    app.controller.show_seat_names(shown)
+    app.controller.play_to_end()
+    standings = text(app.ui.standings.value)
+    assert all(name in standings for name in shown), standings
+    assert not any(name in standings for name in app.controller.session.names), standings
+    assert any(name in text(app.ui.log.value) for name in shown)
+    assert any(name in app.ui.message.value for name in shown), app.ui.message.value
+    app.controller.show_seat_names(None)
+    assert all(name in text(app.ui.standings.value) for name in app.controller.session.names)

@@ -513,6 +513,29 @@ PROJECTED = {
 }
 
 
+_FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
+
+
+def tab_after_the_odds(page: Any) -> str:
+    """Focus the last control of the table and the odds, press Tab until the focus leaves them,
+    and name the part of the app it lands in (UI.md: every control in reading order)."""
+    page.evaluate(
+        "sel => { const all = [...document.querySelectorAll('.spec-main ' + sel.split(', ').join(', .spec-main '))]"
+        ".filter(e => e.offsetParent !== null && !e.disabled); all[all.length - 1].focus(); }",
+        _FOCUSABLE,
+    )
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if not page.evaluate("() => !!document.activeElement.closest('.spec-main')"):
+            break
+    return str(
+        page.evaluate(
+            "() => ['spec-table-slot', 'spec-compose-slot', 'spec-settings']"
+            ".find(c => document.activeElement.closest('.' + c)) || document.activeElement.outerHTML.slice(0, 80)"
+        )
+    )
+
+
 def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_host_controls_together(
     table_server: Any, open_page: Any
 ) -> None:
@@ -567,6 +590,7 @@ def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_h
                 if box is None or box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
             }
             assert outside == {}, f"not in the first viewport at {width}x{height}: {outside}"
+            assert tab_after_the_odds(teacher) == "spec-table-slot", "the keyboard reads the right column next"
         else:  # a phone: one column, the host's panel right after the table's own parts
             table, status = boxes["the table"], boxes["the table's state"]
             settings = teacher.locator(".spec-settings-area").first.bounding_box()

@@ -181,7 +181,7 @@ def status(c: Controller, game: Any, t: Translator) -> str:
     s = c.session
     if s.over:
         best = s.standings()[0]
-        return t("status.session_over", name=best.name, chips=t.number(best.stack))
+        return t("status.session_over", name=names[best.seat], chips=t.number(best.stack))
     if game.over:
         if game.winner is None:
             return t("status.carried", pot=t.number(game.pot))

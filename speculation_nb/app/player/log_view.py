@@ -119,6 +119,7 @@ class LogView:
     def _standings(self, c: Controller, t: Translator) -> None:
         s = c.session
         start = s.rules.start_chips
+        names = c.names  # a shared table's names while one is open, as the table and the log say
         rows = []
         for st in s.standings():
             diff = st.stack - start
@@ -127,7 +128,7 @@ class LogView:
             lead = " class='spec-lead'" if st.place == 1 else ""
             rows.append(
                 f"<tr{lead} data-seat='{st.seat}'><td>{esc(t('standings.place', place=st.place))}</td>"
-                f"<td>{bidi(st.name)}</td><td class='spec-num'>{esc(t.number(st.stack))}</td>"
+                f"<td>{bidi(names[st.seat])}</td><td class='spec-num'>{esc(t.number(st.stack))}</td>"
                 f"<td class='spec-num {cls}'>{sign}{esc(t.number(abs(diff)))}</td></tr>"
             )
         foot = f"<div><b>{esc(t('standings.over'))}</b></div>" if s.over else ""

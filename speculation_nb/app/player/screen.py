@@ -23,11 +23,11 @@ Two further panels are built on first open (:mod:`.panel_opener`): the simulatio
 the charts, as UI.md sketches), and sharing and saving
 (:mod:`.share_panel`) in ``ui.share_slot``, below the settings; ``app.simulation`` and
 ``app.sharing`` are their openers. "Set up a moment" (:mod:`.composer_panel`, issue 25) opens in
-``ui.compose_slot``, below the table and the odds; ``app.composing`` is its opener, and
+``ui.compose_slot``, below the table's slot; ``app.composing`` is its opener, and
 :meth:`SpeculationApp.open_moment` opens a composed :class:`~speculation_nb.Moment`.
-Below them, ``ui.table_slot`` holds ``app.hosting``: "Open the table to the class"
-(:mod:`.host_panel`, the shared table's teacher's side), or one line where no shared table can be
-opened.
+Right after the table and the odds, ``ui.table_slot`` holds ``app.hosting``: "Open the table to
+the class" (:mod:`.host_panel`, the shared table's teacher's side; on a projector, the odds'
+column), or one line where no shared table can be opened.
 """
 
 from __future__ import annotations
@@ -297,7 +297,9 @@ class SpeculationApp:
         ui.table_slot = widgets.VBox([])
         ui.table_slot.add_class("spec-table-slot")
         self.hosting = table_opener(self, ui.table_slot, table_store)
-        ui.app = widgets.VBox([*top, ui.main, ui.compose_slot, self.settings.widget, ui.table_slot])
+        # The table's slot right after the odds: on a projector it is their column (teacher.css),
+        # and the keyboard reaches the controls in the order they are read (UI.md).
+        ui.app = widgets.VBox([*top, ui.main, ui.table_slot, ui.compose_slot, self.settings.widget])
         ui.app.add_class("spec-app")
 
     def _fail(self) -> None:

@@ -327,7 +327,7 @@ class SharePanel(ControllerPanel):
                 "confirm.share.lost_session",
                 played,
                 deal=t.number(session.deal_number),
-                name=best.name,
+                name=self.controller.names[best.seat],
                 chips=t.number(best.stack),
             )
         if isinstance(waiting, tuple):
