@@ -13,6 +13,7 @@ import random
 
 import numpy as np
 import pytest
+from rules_helpers import EVERY_VARIANT
 
 from speculation_nb import Card, Game, IllegalAction, Rules, Session, odds
 from speculation_nb.engine.actions import Action
@@ -56,20 +57,7 @@ def long_session(rules: Rules, deals: int, seed: int = 7) -> Session:
 
 LONG_SESSIONS = {
     "1,001 deals of 5x3": (Rules(players=5, start_chips=10_000), 1001),
-    "601 deals of 8x5, every variant": (
-        Rules(
-            players=8,
-            hand_size=5,
-            jack_five=True,
-            dead_hand=True,
-            blind_trading=True,
-            price_cap=12,
-            ante="uniform",
-            uniform_ante=9,
-            start_chips=10_000,
-        ),
-        601,
-    ),
+    "601 deals of 8x5, every variant": (Rules(players=8, **EVERY_VARIANT, uniform_ante=9, start_chips=10_000), 601),
     "1,000 deals with 100,000 chips": (Rules(players=5, start_chips=100_000), 1000),
 }
 

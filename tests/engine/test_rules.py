@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from rules_helpers import EVERY_VARIANT
 
 from speculation_nb import Rules
 
@@ -222,17 +223,7 @@ def test_presets_unknown_preset_is_refused(preset):
 
 # --------------------------------------------------------------------- saving
 def test_to_dict_from_dict_round_trip():
-    rules = Rules(
-        players=7,
-        hand_size=5,
-        jack_five=True,
-        dead_hand=True,
-        blind_trading=True,
-        price_cap=12,
-        ante="uniform",
-        uniform_ante=5,
-        start_chips=99,
-    )
+    rules = Rules(players=7, **EVERY_VARIANT, uniform_ante=5, start_chips=99)
     assert Rules.from_dict(rules.to_dict()) == rules
     assert Rules.from_dict({"players": 3}) == Rules(players=3)
 

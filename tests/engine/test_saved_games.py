@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from rules_helpers import readers
 
 from speculation_nb import Game, IllegalAction, Rules, Session
 from speculation_nb.engine.game import MAX_JSON_CHARS
@@ -62,27 +63,8 @@ def test_exact_json_round_trip(make):
     loaded = Game.from_json(text)
     assert loaded.to_json() == text
     assert Game.from_json(text.encode("utf-8")).to_json() == text
-    for name in (
-        "rules",
-        "dealer",
-        "seed",
-        "turn_up",
-        "trump",
-        "turn",
-        "holder",
-        "best_trump",
-        "pot",
-        "stacks",
-        "face_down",
-        "face_up",
-        "dead",
-        "dead_cards",
-        "auction",
-        "over",
-        "winner",
-        "history",
-    ):
-        assert getattr(loaded, name) == getattr(game, name), name
+    for name, value in readers(game).items():
+        assert getattr(loaded, name) == value, name
     assert loaded.layout() == game.layout()
     for k in range(len(game.history) + 1):
         assert loaded.at(k).to_json() == game.at(k).to_json()

@@ -1,6 +1,9 @@
-"""Helpers shared by the rules tests (test_play, test_auctions, test_variants, test_hoyle1847)."""
+"""Helpers shared by the rules tests (test_play, test_auctions, test_variants, test_hoyle1847,
+test_illegal_actions, test_saved_games)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -9,6 +12,46 @@ from speculation_nb import Card, Game, IllegalAction
 
 def C(text: str) -> Card:
     return Card.parse(text)
+
+
+#: Every variant on (V1-V5, uniform antes), for ``Rules(players=..., **EVERY_VARIANT, ...)``.
+EVERY_VARIANT: dict[str, Any] = {
+    "hand_size": 5,
+    "jack_five": True,
+    "dead_hand": True,
+    "blind_trading": True,
+    "price_cap": 12,
+    "ante": "uniform",
+}
+
+#: Everything a Game tells of itself through its public readers.
+GAME_READERS = (
+    "rules",
+    "dealer",
+    "seed",
+    "turn_up",
+    "trump",
+    "turn",
+    "holder",
+    "best_trump",
+    "pot",
+    "stacks",
+    "face_down",
+    "face_up",
+    "dead",
+    "dead_cards",
+    "auction",
+    "over",
+    "winner",
+    "history",
+    "events",
+    "reveals",
+)
+
+
+def readers(game: Game) -> dict[str, Any]:
+    """What ``game`` tells through each of :data:`GAME_READERS`."""
+    return {name: getattr(game, name) for name in GAME_READERS}
 
 
 def reveal_all(game: Game, times: int) -> list[tuple[int, str]]:
