@@ -14,6 +14,7 @@ from urllib.parse import unquote
 
 import brute_force
 import pytest
+from game_views import numbers
 from hypothesis import HealthCheck, given, settings
 from strategies import composable_games
 
@@ -26,24 +27,6 @@ from speculation_nb.links.composed import read_moments
 from speculation_nb.links.query import query_params
 
 LANGS = ("en", "it", "pt", "de")
-
-
-def public(game: Game) -> tuple:
-    return (
-        game.rules, game.dealer, game.turn_up, game.face_up, game.face_down, game.dead, game.holder,
-        game.best_trump, game.stacks, game.pot, game.turn, game.over,
-    )  # fmt: skip
-
-
-def numbers(game: Game) -> tuple:
-    others = [s for s in range(game.rules.players) if s != game.holder]
-    return (
-        odds.hold_probability(game),
-        odds.win_probabilities(game),
-        odds.expected_pot(game),
-        odds.fair_price(game),
-        [odds.break_even(game, s) for s in others],
-    )
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from redis_server import RedisServer
+from waiting import PATIENCE, until
 
 from speculation_nb.classroom.stores import sqlite_store
 from speculation_nb.classroom.stores.base import MAX_RECORD, MemoryStore, StoreError, TableStore, open_store, together
@@ -32,23 +33,11 @@ from speculation_nb.classroom.stores.redis_store import RedisStore
 from speculation_nb.classroom.stores.sqlite_store import SQLiteStore
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-#: A safety net only: every wait below ends as soon as its condition holds.
-PATIENCE = 60.0
 
 
 def new_code() -> str:
     """A fresh table code (T1's alphabet), so that tests sharing one server never meet."""
     return "".join(secrets.choice(ALPHABET) for _ in range(10))
-
-
-def until(condition: Callable[[], bool], timeout: float = PATIENCE) -> bool:
-    """Wait for ``condition`` (checked every few ms), at most ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def told(store: TableStore, stream: str, number: int | None, expected: int) -> bool:

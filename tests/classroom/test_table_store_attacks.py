@@ -13,14 +13,14 @@ import logging
 import secrets
 import sqlite3
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from loops import run_loop
 from redis_server import RedisServer
+from waiting import PATIENCE, until
 
 from speculation_nb import Rules, Session
 from speculation_nb.classroom.member import Member, Reply
@@ -36,7 +36,6 @@ from speculation_nb.classroom.stores.base import (
 )
 from speculation_nb.classroom.stores.sqlite_store import SQLiteStore
 
-PATIENCE = 60.0
 #: What a student's kernel can push into a table's inbox besides honest requests.
 JUNK: dict[str, bytes] = {
     "not JSON": b"{not json",
@@ -57,15 +56,6 @@ JUNK: dict[str, bytes] = {
 
 def new_session() -> Session:
     return next(s for s in (Session(Rules(players=3), seed=x) for x in range(1, 60)) if not s.game.over)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = PATIENCE) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 class Class:
@@ -228,7 +218,7 @@ def test_a_flood_of_junk_loses_no_honest_request(lesson: Class) -> None:
             pipe.execute_command("RPUSHX", lesson.inbox, kinds[(i + j) % len(kinds)])
         pipe.execute()
         lesson.post_join(name)
-    assert wait_for(lambda: lesson.referee.handle_pending() == 0 and len(lesson.referee.members()) == 20)
+    assert until(lambda: lesson.referee.handle_pending() == 0 and len(lesson.referee.members()) == 20)
     assert all(r.ok for r in lesson.answered())
     assert [m.name for m in lesson.referee.members()] == names, "in the order they were posted"
 

@@ -10,6 +10,7 @@ from itertools import product
 
 import brute_force
 import pytest
+from game_views import numbers, public
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import composable_games, seeds
@@ -19,26 +20,6 @@ from speculation_nb.engine.compose import compose
 from speculation_nb.languages.translator import available_languages, error_text, translator
 
 R3 = Rules(players=3)
-
-
-def public(game: Game) -> tuple:
-    """Everything a seat sees of a live deal."""
-    return (
-        game.rules, game.dealer, game.turn_up, game.face_up, game.face_down, game.dead, game.holder,
-        game.best_trump, game.stacks, game.pot, game.turn, game.over, game.unseen,
-    )  # fmt: skip
-
-
-def numbers(game: Game) -> tuple:
-    others = [s for s in range(game.rules.players) if s != game.holder]
-    return (
-        odds.hold_probability(game),
-        odds.win_probabilities(game),
-        odds.expected_pot(game),
-        odds.fair_price(game),
-        [odds.break_even(game, s) for s in others],
-        [odds.seller_break_even(game, s) for s in others],
-    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

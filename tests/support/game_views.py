@@ -1,0 +1,27 @@
+"""Two games compared as a seat sees them: a real deal and the same moment composed again, opened
+from a link or from the editor (tests/engine/test_compose.py, tests/app/test_composer.py)."""
+
+from __future__ import annotations
+
+from speculation_nb import Game, odds
+
+
+def public(game: Game) -> tuple:
+    """Everything a seat sees of a live deal."""
+    return (
+        game.rules, game.dealer, game.turn_up, game.face_up, game.face_down, game.dead, game.holder,
+        game.best_trump, game.stacks, game.pot, game.turn, game.over, game.unseen,
+    )  # fmt: skip
+
+
+def numbers(game: Game) -> tuple:
+    """Every exact number about the moment (O1-O5), the break-even prices of every seat but the holder's."""
+    others = [s for s in range(game.rules.players) if s != game.holder]
+    return (
+        odds.hold_probability(game),
+        odds.win_probabilities(game),
+        odds.expected_pot(game),
+        odds.fair_price(game),
+        [odds.break_even(game, s) for s in others],
+        [odds.seller_break_even(game, s) for s in others],
+    )
