@@ -14,6 +14,13 @@ a spectator's), and the card's worth once the deal has ended (empty before).
 
 The header is worded in the file's language (``class.poll.csv.*``); the values are plain (digits,
 ``p/q``), so that a spreadsheet reads the same numbers in every language.
+
+A text cell (:data:`TEXT_COLUMNS`: the question, the link, the student's name or id, the time) that
+begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written with a single quote
+``'`` before it (:func:`text_cell`, OWASP's "CSV injection"), so that Excel, LibreOffice or Sheets
+show the text a person typed instead of running it as a formula (a name typed
+``=HYPERLINK(...)``, a question typed ``-3 chips?``). The number columns are never changed: an
+answer, ``-3/4`` or a negative break-even stay numbers.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from ..links.composed import MomentEntry, composed_query
 from ..odds import shown_chips
 from .poll import Poll
 
-__all__ = ["COLUMNS", "answer_rows", "answers_csv", "answers_name"]
+__all__ = ["COLUMNS", "TEXT_COLUMNS", "answer_rows", "answers_csv", "answers_name", "text_cell"]
 
 #: The columns, in order (each header is ``class.poll.csv.<column>`` of the catalogs).
 COLUMNS = (
@@ -51,6 +58,15 @@ COLUMNS = (
     "break_even_rounded",
     "worth",
 )
+#: The columns of text (what a person typed may be there); the others hold numbers only.
+TEXT_COLUMNS = frozenset({"question", "moment", "student", "time"})
+#: What a spreadsheet reads as the start of a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text_cell(text: str) -> str:
+    """``text`` as a spreadsheet shows it, never as a formula: ``'`` before a formula's start."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _question(export: Mapping[str, Any], poll: Poll, t: Translator) -> str:
@@ -89,7 +105,8 @@ def _money(value: Fraction | None) -> tuple[str, str]:
 def answer_rows(
     export: Mapping[str, Any], t: Translator, *, named: bool = False, poll: int | None = None, base: str = ""
 ) -> list[dict[str, str]]:
-    """The rows of :func:`answers_csv` as dicts by :data:`COLUMNS` (strings, as written)."""
+    """The rows of :func:`answers_csv` as dicts by :data:`COLUMNS` (strings, as written: the text
+    cells guarded by :func:`text_cell`)."""
     members = list(export.get("members", []))
     order = {str(m["id"]): i + 1 for i, m in enumerate(members)}
     names = {str(m["id"]): str(m["name"]) for m in members}
@@ -104,24 +121,23 @@ def answer_rows(
             seat = p.seats.get(member)
             spread, spread_rounded = _money(p.break_even.get(seat) if seat is not None else None)
             who = names.get(member, member) if named else t("class.poll.anonymous", n=order.get(member, 0))
-            rows.append(
-                {
-                    "poll": str(p.id),
-                    "question": _question(export, p, t),
-                    "deal": str(p.deal),
-                    "step": str(p.step),
-                    "moment": link,
-                    "student": who,
-                    "seat": "" if seat is None else str(seat + 1),
-                    "answer": str(price),
-                    "time": p.times.get(member, ""),
-                    "fair": fair,
-                    "fair_rounded": fair_rounded,
-                    "break_even": spread,
-                    "break_even_rounded": spread_rounded,
-                    "worth": "" if p.worth is None else str(p.worth),
-                }
-            )
+            row = {
+                "poll": str(p.id),
+                "question": _question(export, p, t),
+                "deal": str(p.deal),
+                "step": str(p.step),
+                "moment": link,
+                "student": who,
+                "seat": "" if seat is None else str(seat + 1),
+                "answer": str(price),
+                "time": p.times.get(member, ""),
+                "fair": fair,
+                "fair_rounded": fair_rounded,
+                "break_even": spread,
+                "break_even_rounded": spread_rounded,
+                "worth": "" if p.worth is None else str(p.worth),
+            }
+            rows.append({c: text_cell(v) if c in TEXT_COLUMNS else v for c, v in row.items()})
     return rows
 
 

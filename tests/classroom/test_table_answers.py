@@ -11,7 +11,8 @@ import pytest
 
 from speculation_nb import Rules, Session, odds, players
 from speculation_nb.classroom import Member, MemoryStore, Referee, SessionHost
-from speculation_nb.classroom.answers import COLUMNS, answers_csv, answers_name
+from speculation_nb.classroom.answers import COLUMNS, answers_csv, answers_name, text_cell
+from speculation_nb.engine import bank
 from speculation_nb.engine.compose import Moment
 from speculation_nb.languages.translator import translator
 from speculation_nb.links.composed import read_composed
@@ -121,3 +122,58 @@ def test_T7_the_csv_header_is_worded_in_every_language(lang):
     t = translator(lang)
     header = next(csv.reader(io.StringIO(answers_csv({"polls": [], "members": []}, t))))
     assert len(header) == len(COLUMNS) and not any(h.startswith("class.") for h in header)
+
+
+FORMULA = '=HYPERLINK("http://x","y")'  # a name a spreadsheet would run as a formula
+JOINED = '=HYPERLINK("http://x")'  # the same within a name's 24 characters (T2)
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        (FORMULA, "'" + FORMULA),
+        ("+1", "'+1"),
+        ("-3 chips?", "'-3 chips?"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Ann", "Ann"),
+        ("a=b", "a=b"),
+        ("", ""),
+    ],
+)
+def test_T7_a_text_cell_never_starts_a_formula(typed, written):
+    assert text_cell(typed) == written
+
+
+def test_T7_typed_text_is_written_as_text_and_the_numbers_stay_numbers():
+    """OWASP's CSV injection: a student's name ``=HYPERLINK(...)`` and a teacher's question
+    beginning with ``-`` get a ``'`` in front; the columns of numbers (answers, exact prices, a
+    negative break-even or fair price) are written as they are."""
+    session = next(s for s in (Session(Rules(players=4), seed=x) for x in range(1, 80)) if not s.game.over)
+    store = MemoryStore()
+    referee = Referee.open(store, SessionHost(session))
+    evil, ann = Member(store, referee.code), Member(store, referee.code)
+    assert ask(evil, referee, "join", name=JOINED, seat=None).ok
+    assert ask(ann, referee, "join", name="Ann", seat=None).ok
+    words = "-3 chips or more: what would you pay for the queen?"
+    referee.open_question(bank.question("dozen").to_moment(), "", None, words=words)
+    poll = referee.ask()
+    assert ask(evil, referee, "answer", poll=poll.id, price=7).ok
+    assert ask(ann, referee, "answer", poll=poll.id, price=0).ok
+    referee.close_poll()
+    export = referee.export()
+    first, second = rows_of(answers_csv(export, T, named=True))
+    assert (first["student"], first["question"]) == ("'" + JOINED, "'" + words)
+    assert (second["student"], second["question"]) == ("Ann", "'" + words)
+    assert (first["answer"], second["answer"]) == ("7", "0")
+    assert Fraction(first["fair"]) == poll.fair and first["fair_rounded"] == str(shown_chips(poll.fair))
+    member = next(m for m in export["members"] if m["name"] == JOINED)
+    member["name"], member = FORMULA, member["id"]  # (a saved export's name, beyond T2's limit)
+    export["polls"][0] |= {"fair": "-3/4", "break_even": {"1": "-5/2"}, "seats": {member: 1}, "worth": -2}
+    first = rows_of(answers_csv(export, T, named=True))[0]
+    assert (first["fair"], first["break_even"], first["worth"], first["seat"]) == ("-3/4", "-5/2", "-2", "2")
+    assert first["student"] == "'" + FORMULA
+    assert first["fair_rounded"] == str(shown_chips(Fraction(-3, 4)))
+    assert first["break_even_rounded"] == str(shown_chips(Fraction(-5, 2)))
+    assert answers_csv(export, T, named=True).count("'") == 3  # only the typed cells: a name, the question twice
