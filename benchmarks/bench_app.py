@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -41,6 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 
 from browser_fixtures import launch_chromium  # noqa: E402
+from figures import load_average, median, p95  # noqa: E402
 from voila_server import VoilaServer  # noqa: E402
 
 BARE = "benchmarks/bare.ipynb"
@@ -81,22 +81,6 @@ _CLICK_JS = """
   el.click();
 })
 """
-
-
-def _load() -> str:
-    """The 1, 5 and 15 minute load averages: other work on the machine skews every figure."""
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def p95(values: list[float]) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def changing_seed(players: int = 5, reveals: int = 12) -> int:
@@ -285,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"bench_app: {options.runs} measured loads per notebook, {options.clicks} clicks; loopback, headless Chromium"
     )
-    print(f"machine: {os.cpu_count()} cores; load average {_load()} at the start")
+    print(f"machine: {os.cpu_count()} cores; load average {load_average()} at the start")
     if APP in notebooks:
         models, kinds = first_display_models(QUERY["app"].format(seed=SEED))
         print(
@@ -308,7 +292,7 @@ def main(argv: list[str] | None = None) -> None:
             f"\nApp interactive: plain {plain:.2f} s, preheated {heated:.2f} s: {better} measures better "
             f"(ratios to bare {results['plain']['ratio']:.2f}x vs {results['preheat']['ratio']:.2f}x)."
         )
-    print(f"bench_app took {time.perf_counter() - started:.0f} s; load average {_load()} at the end")
+    print(f"bench_app took {time.perf_counter() - started:.0f} s; load average {load_average()} at the end")
 
 
 if __name__ == "__main__":

@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import statistics
 import sys
 import tempfile
 import time
@@ -54,6 +53,7 @@ sys.path.insert(0, str(REPO / "tests" / "support"))
 sys.path.insert(0, str(REPO))
 
 from browser_fixtures import launch_chromium  # noqa: E402
+from figures import load_average, median  # noqa: E402
 from voila_server import VoilaServer  # noqa: E402
 
 APP = "notebooks/app.ipynb"
@@ -72,14 +72,6 @@ SEATED = f"""(() => {{
   return !!box && !!box.offsetParent
     && [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes({NAME!r}));
 }})()"""
-
-
-def median(values: list[float]) -> float:
-    return float(statistics.median(values)) if values else float("nan")
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 class Run:

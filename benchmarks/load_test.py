@@ -65,7 +65,6 @@ import os
 import random
 import re
 import signal
-import statistics
 import sys
 import threading
 import time
@@ -80,6 +79,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
+from figures import load_average, median, p95  # noqa: E402
 from voila_server import VoilaServer  # noqa: E402
 
 APP = "notebooks/app.ipynb"
@@ -111,21 +111,6 @@ BARE_TARGET = Target(BARE_MPL, "bare-button", "bare-count")
 
 
 # --------------------------------------------------------------------- figures
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def p95(values: list[float]) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def load_average() -> str:
-    return " ".join(f"{x:.1f}" for x in os.getloadavg())
-
-
 def process_memory(pid: int) -> dict[str, int] | None:
     """``{"rss", "pss", "uss"}`` in bytes from ``/proc/<pid>/smaps_rollup``, None if gone.
 
