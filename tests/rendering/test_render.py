@@ -4,7 +4,6 @@ right things (render.py)."""
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 import xml.etree.ElementTree as ET
 from types import SimpleNamespace
@@ -12,6 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from speculation_nb.engine.cards import Card, full_deck
+from speculation_nb.engine.game import Game
+from speculation_nb.engine.settings import Rules
 from speculation_nb.rendering import cards as render
 from speculation_nb.rendering.cards import (
     SUIT_PATHS,
@@ -456,18 +457,7 @@ def test_table_uses_a_wrapping_flex_grid_and_no_style_leaks():
 # ---------------------------------------------------------------- a real Game
 
 
-def _real_game_available() -> bool:
-    try:
-        return importlib.util.find_spec("speculation_nb.game") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-@pytest.mark.skipif(not _real_game_available(), reason="speculation_nb.engine.game not written yet")
 def test_renders_a_real_game():
-    from speculation_nb.engine.game import Game
-    from speculation_nb.engine.settings import Rules
-
     game = Game.from_layout(
         Rules(players=4),
         piles=[["2C", "KD", "9H"], ["3C", "4D", "5S"], ["6C", "7D", "8S"], ["9C", "JD", "QS"]],
