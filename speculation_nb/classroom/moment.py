@@ -5,7 +5,9 @@ record: the moment of the deal, :class:`~speculation_nb.odds.moment.DealMoment` 
 facts only**: the cards face up, how many cards each pile holds, the stacks, the pot, the bids,
 who may do what, and the exact numbers of :mod:`speculation_nb.odds`), and the table's own
 fields: the record's version, the deal's number, the last step, whether the teacher shows it
-live or paused, the seats' names and who sits there, the last event, the poll. A face-down card
+live or paused, the seats' names and who sits there, the last event, the poll, and, while a
+question deal is shown (:mod:`.questions`), the question asked (``question``: a bank moment's id,
+worded by each page in its own language, or the teacher's question as typed). A face-down card
 never goes into it: on JupyterHub the students' kernels can read the events stream, so what is
 not in the record cannot leak.
 
@@ -23,6 +25,7 @@ carried over.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +33,7 @@ from typing import Any
 from ..engine.cards import Card
 from ..engine.legality import LegalActions
 from ..engine.session import Session
+from ..links.query import MAX_QUESTION
 from ..odds import record
 from ..odds.moment import DEAL_KEYS, AuctionView, DealMoment, Odds
 
@@ -41,6 +45,7 @@ __all__ = [
     "Moment",
     "Odds",
     "PollView",
+    "QuestionView",
     "SeatView",
     "plain_json",
     "public_moment",
@@ -77,6 +82,17 @@ class PollView:
 
 
 @dataclass(frozen=True)
+class QuestionView:
+    """The question of a question deal as published: its bank id (``""`` for a composed moment;
+    each page words it in its own language) and the teacher's question as typed (``""`` for a bank
+    one): plain text of at most :data:`~speculation_nb.links.query.MAX_QUESTION` characters, to be
+    escaped wherever it is shown."""
+
+    bank: str
+    words: str
+
+
+@dataclass(frozen=True)
 class Moment(DealMoment):
     """One published moment, read back: the deal's :class:`~speculation_nb.odds.moment.DealMoment`
     and the table's fields (see the module docstring and ``docs/TABLE.md``)."""
@@ -90,10 +106,18 @@ class Moment(DealMoment):
     seats: tuple[SeatView, ...]
     last_event: Mapping[str, Any] | None
     poll: PollView | None
+    question: QuestionView | None = None  # (only while a question deal is shown)
 
 
 #: The table's own fields of the record (the rest are the deal's: ``DEAL_KEYS``).
-TABLE_KEYS = frozenset({"version", "deal", "last", "live", "paused", "names", "seats", "last_event", "poll"})
+TABLE_KEYS = frozenset(
+    {"version", "deal", "last", "live", "paused", "names", "seats", "last_event", "poll", "question"}
+)
+#: The fields a record may lack: an older referee's has no ``dealer``; ``question`` is there only
+#: while a question deal is shown (so the session's moments read as they always did).
+OPTIONAL_KEYS = frozenset({"dealer", "question"})
+#: A bank question's id, as published (the page words it only if its catalogs know it).
+_BANK_ID = re.compile(r"[a-z0-9_]{0,40}")
 
 
 # ------------------------------------------------------------------------ writing
@@ -120,18 +144,21 @@ def public_moment(
     names: Sequence[str] | None = None,
     seats: Sequence[Mapping[str, Any]] | None = None,
     poll: Mapping[str, Any] | None = None,
+    question: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """The public record of the current deal of ``session`` after its first ``step`` actions
     (default: now). ``live``: the teacher shows now (default: ``step`` is the last moment);
     ``names``: the seats' display names (default: the session's); ``seats``: who sits at each
     seat (``{"kind": ..., "members": [names]}``, default: all free); ``poll``: the poll's
-    public part (``{"id", "open", "answers", "state"}``)."""
+    public part (``{"id", "open", "answers", "state"}``); ``question``: a question deal's question
+    (``{"bank", "words"}``, :class:`QuestionView`; no field when None)."""
     current = session.game
     last = len(current.history)
     k = last if step is None else step
     game = current if k == last else current.at(k)
     n = game.rules.players
     events = game.events
+    asked = {} if question is None else {"question": {"bank": str(question["bank"]), "words": str(question["words"])}}
     return {
         **DealMoment.of(game).to_json(),
         "version": int(version),
@@ -146,6 +173,7 @@ def public_moment(
         ],
         "last_event": plain_json(dict(events[-1])) if events else None,
         "poll": None if poll is None else {k: poll[k] for k in ("id", "open", "answers", "state") if k in poll},
+        **asked,
     }
 
 
@@ -157,8 +185,8 @@ def read_public_moment(data: Any) -> Moment:
     """A published moment as a :class:`Moment`; ``ValueError`` naming the first thing wrong when
     ``data`` is not exactly a moment's record (a field missing, extra, or of the wrong type)."""
     d = record.obj(data, "the moment")
-    if set(d) != _FIELDS and set(d) != _FIELDS - {"dealer"}:  # (a moment of an older referee)
-        missing, extra = sorted(_FIELDS - set(d)), sorted(set(d) - _FIELDS)
+    if not _FIELDS - OPTIONAL_KEYS <= set(d) <= _FIELDS:  # (a moment of an older referee has no dealer)
+        missing, extra = sorted(_FIELDS - OPTIONAL_KEYS - set(d)), sorted(set(d) - _FIELDS)
         raise ValueError(f"not a valid moment: fields missing {missing}, unknown {extra}")
     deal = DealMoment.fields_from_json(d)
     n, step = deal["players"], deal["step"]
@@ -189,6 +217,7 @@ def read_public_moment(data: Any) -> Moment:
         raise record.fail("last_event", "an event with a kind", event)
     return Moment(
         **deal,
+        question=_question(d["question"]) if "question" in d else None,
         version=record.whole(d["version"], "version"),
         deal=record.whole(d["deal"], "deal", 1),
         last=last,
@@ -199,3 +228,13 @@ def read_public_moment(data: Any) -> Moment:
         last_event=event,
         poll=poll,
     )
+
+
+def _question(value: Any) -> QuestionView:
+    q = record.obj(value, "question")
+    if set(q) != {"bank", "words"}:
+        raise record.fail("question", "{bank, words}", q)
+    bank = record.text(q["bank"], "question.bank", 40)
+    if not _BANK_ID.fullmatch(bank):
+        raise record.fail("question.bank", "a question's id (a-z, 0-9, _)", bank)
+    return QuestionView(bank, record.text(q["words"], "question.words", MAX_QUESTION))

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import bank
 from ..engine.compose import Moment as Composed
 from ..engine.compose import compose
 from ..engine.game import Game
@@ -58,12 +59,13 @@ class QuestionDeal:
         seed: int | None = None,
         words: str = "",
     ) -> QuestionDeal:
-        """Compose ``moment`` (a secret seed unless ``seed``); a question that is not text of at
-        most :data:`MAX_QUESTION` characters is refused (T11), an unreachable moment raises the
-        engine's ``IllegalAction`` (a ``ValueError`` naming the rule)."""
+        """Compose ``moment`` (a secret seed unless ``seed``); ``words`` that are not text of at
+        most :data:`MAX_QUESTION` characters are refused (T11), a ``question`` not of the bank too
+        (T9); an unreachable moment raises the engine's ``IllegalAction`` (a ``ValueError`` naming
+        the rule)."""
         if not isinstance(words, str) or len(words) > MAX_QUESTION:
             raise TableRefusal("T11", "table.question_long", {"limit": MAX_QUESTION})
-        if not isinstance(moment, Composed):
+        if not isinstance(moment, Composed) or (question and question not in {q.id for q in bank.QUESTIONS}):
             raise TableRefusal("T9", "table.bad_request")
         game = compose(moment, seed)
         n = game.rules.players
@@ -82,7 +84,9 @@ class QuestionDeal:
 
     def published(self, *, version: int, paused: bool, poll: Mapping[str, Any] | None) -> dict[str, Any]:
         """The moment every member sees while the question is shown: its public view, not live
-        (T4: no action), every seat free (nobody of the class sits at a question's table)."""
+        (T4: no action), every seat free (nobody of the class sits at a question's table), and its
+        question (``question``: the bank id, worded by each page in its language, and the teacher's
+        words as typed; nothing else of the question deal)."""
         n = self.game.rules.players
         return public_moment(
             self.session(),
@@ -91,6 +95,7 @@ class QuestionDeal:
             paused=paused,
             seats=[{"kind": "free", "members": []}] * n,
             poll=poll,
+            question={"bank": self.question, "words": self.words},
         )
 
     def to_dict(self) -> dict[str, Any]:

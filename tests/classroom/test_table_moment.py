@@ -6,14 +6,16 @@ from __future__ import annotations
 import copy
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from speculation_nb import Rules, Session, odds, players
-from speculation_nb.classroom.moment import Moment, public_moment, read_public_moment
+from speculation_nb.classroom.moment import Moment, QuestionView, public_moment, read_public_moment
 from speculation_nb.engine.cards import Card
+from speculation_nb.links.query import MAX_QUESTION
 
 RULES = [Rules(players=3), Rules(players=4, dead_hand=True, jack_five=True), Rules(players=5, preset="hoyle1847")]
 
@@ -191,3 +193,43 @@ def test_the_published_due_is_the_games_legal_actions_P2_P3(which):
         assert m.due == game.legal_actions()
         for seat in range(game.rules.players):
             assert m.due.of(seat) == game.legal_actions(seat)
+
+
+def test_issue25_a_question_deals_question_reads_back_and_a_record_without_one_still_reads():
+    """The question (only while a question deal is shown) is optional: the session's moments, and
+    a moment of an older referee, have none (``question`` None); a typed question of any script
+    reads back exactly, up to MAX_QUESTION characters."""
+    session = played(Rules(players=3), 2)
+    record = public_moment(session)
+    assert "question" not in record and read_public_moment(record).question is None
+    old = json.loads((Path(__file__).parents[1] / "data" / "published_moment_2026_12.json").read_text())
+    assert "question" not in old and read_public_moment(old).question is None
+    for bank, words in (("dozen", ""), ("", TYPED), ("", "x" * MAX_QUESTION)):
+        asked = public_moment(session, question={"bank": bank, "words": words})
+        assert asked["question"] == {"bank": bank, "words": words}
+        assert read_public_moment(json.loads(json.dumps(asked))).question == QuestionView(bank, words)
+
+
+TYPED = '<script>alert(1)</script><img src=x onerror="alert(2)"> مريم: ما الثمن؟'
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        None,
+        3,
+        "What would you pay?",
+        [],
+        {"bank": ""},
+        {"bank": "", "words": "x", "more": 1},
+        {"bank": "", "words": 5},
+        {"bank": 1, "words": ""},
+        {"bank": "", "words": "x" * (MAX_QUESTION + 1)},
+        {"bank": "../dozen", "words": ""},
+        {"bank": "d" * 41, "words": ""},
+    ],
+)
+def test_issue25_a_malformed_question_is_refused(question):
+    record = public_moment(played(Rules(players=3), 2)) | {"question": question}
+    with pytest.raises(ValueError, match="not a valid moment: question"):
+        read_public_moment(record)

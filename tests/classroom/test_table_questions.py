@@ -23,6 +23,7 @@ from speculation_nb.app.student.screen import MemberApp
 from speculation_nb.classroom import Member, MemoryStore, Referee, SessionHost, TableRefusal
 from speculation_nb.classroom.answers import COLUMNS, answers_csv
 from speculation_nb.classroom.host_session import HostSession
+from speculation_nb.classroom.moment import QuestionView
 from speculation_nb.classroom.teacher_game import SessionTable
 from speculation_nb.engine import bank
 from speculation_nb.engine.cards import Card
@@ -298,6 +299,10 @@ def test_issue25_while_the_table_is_open_the_apps_editor_asks_the_class_about_th
             assert T.card_name(card) not in seen and str(card) not in seen, card
         panel.ui.ask.click()
         assert referee.poll is not None and referee.poll.question_deal == deal.id
+        room.serve()  # the student reads the teacher's question, escaped, where the poll is announced
+        poll = bea.ui.member_poll_question.value
+        assert 'role="status"' in poll and esc(TYPED) in poll and TYPED not in poll
+        assert T("class.member.poll_question") not in poll
         editor.ui.open.click()  # one question at a time: refused where it arrives, said in the editor
         assert editor.error is not None and (editor.error.rule, editor.error.key) == ("T7", "table.poll_open")
         assert "Rule T7" in editor.ui.message.value and referee.question is deal
@@ -307,3 +312,35 @@ def test_issue25_while_the_table_is_open_the_apps_editor_asks_the_class_about_th
         assert editor.taker is None and editor.ui.open.description == T("button.compose.open")
     finally:
         room.close()
+
+
+WORDS = '<script>alert(1)</script><img src=x onerror="alert(2)"> مريم: ما الثمن؟'  # typed: any script
+
+
+def test_issue25_the_published_question_deal_carries_its_question_and_no_face_down_card():
+    """The class reads the question asked: a bank moment's id (each page words it in its language)
+    or the teacher's words as typed; the session's moments have no question field (older members
+    read them as before); nothing else of the question deal is published: no face-down card, in
+    the moment nor in the events stream."""
+    store, _session, referee, ann = a_table()
+    assert "question" not in store.get(referee.code, "moment")
+    q = bank.question("dozen")
+    referee.open_question(q.to_moment(), q.id)
+    assert store.get(referee.code, "moment")["question"] == {"bank": "dozen", "words": ""}
+    assert ann.latest().question == QuestionView("dozen", "")
+    referee.end_question()
+    assert "question" not in store.get(referee.code, "moment") and ann.latest().question is None
+    since = max(n for n, _event in store.read(referee.code, "events", 0))
+    deal = referee.open_question(dozen().moment, "", None, words=WORDS)
+    referee.ask()
+    record = store.get(referee.code, "moment")
+    assert record["question"] == {"bank": "", "words": WORDS} and record["poll"]["open"]
+    assert ann.latest().question == QuestionView("", WORDS)
+    hidden = hidden_cards(deal.game)
+    assert hidden and not cards_in(record) & hidden
+    events = store.read(referee.code, "events", since)
+    assert events and all(not cards_in(event) & hidden for _n, event in events)
+    referee.close_poll()
+    with pytest.raises(TableRefusal) as info:  # a bank id the bank lacks is never published
+        referee.open_question(dozen().moment, "no such question")
+    assert info.value.rule == "T9"

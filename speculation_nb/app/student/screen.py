@@ -16,7 +16,8 @@ referee's, whatever the page sent.
 * **Acting** for the seat (T3): Next card when due, Offer the best trump when holding it, a bid
   field with Bid / Withdraw during an auction, Sell to a bidder / Keep the card as holder. A
   button shows only when the moment says the seat may do it; the referee checks again.
-* **The poll** (T7): "What would you pay for the best trump?" while the teacher's question is open.
+* **The poll** (T7): "What would you pay for the best trump?" while the teacher's question is open
+  (at a question deal, its own question: a bank moment's, or the teacher's as typed, escaped).
 * **A banner** while the teacher has paused or looks back (T4), and a message line.
 * **Reload** (T8): the rejoin token (never the seat secret) is kept in the browser
   (:class:`.device_memory.DeviceMemory`, key ``speculation_nb.table.<code>``); a new kernel
@@ -58,7 +59,7 @@ from ..common.style import CSS
 from ..page_address import in_kernel
 from .controls import MAX_SEATS, WATCH, build_controls, draw_actions, word_controls
 from .style import MEMBER_CSS
-from .view import banner_text, last_event_html, odds_value, seats_value, table_value
+from .view import banner_text, last_event_html, odds_value, poll_html, seats_value, table_value
 
 __all__ = ["MEMORY_PREFIX", "WATCH", "MemberApp", "join_in_place"]
 
@@ -389,10 +390,7 @@ class MemberApp:
         poll = m.poll  # T7: the question while open; then "time is up", then "on the board"
         show(ui.member_poll, poll is not None)
         show(ui.member_poll_row, poll is not None and poll.open)
-        key = "class.member.poll_question"
-        if poll is not None and not poll.open:
-            key = "class.member.poll_revealed" if poll.state == "revealed" else "class.member.poll_locked"
-        set_traits(ui.member_poll_question, value=f"<b>{esc(t(key))}</b>")
+        set_traits(ui.member_poll_question, value=poll_html(m, t))
 
     def _seat_label(self, names: list[str], seat: int) -> str:
         """The seat's display name, or its number when that name is the member's own."""

@@ -14,7 +14,9 @@ the projector.
   each defined once by the projector's own line;
 * :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
 * :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4);
-* :func:`last_event_html`: what just happened, worded as the app's log words it.
+* :func:`last_event_html`: what just happened, worded as the app's log words it;
+* :func:`poll_html`: the poll's question (a question deal's own: a bank moment's in the page's
+  language, or the teacher's as typed, escaped, its direction its own), then its state.
 
 Every name is escaped and bidi-isolated (T11).
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...classroom.moment import Moment
+from ...engine import bank
 from ...engine.cards import Card
 from ...languages.translator import Safe, Translator
 from ...odds import shown_chips
@@ -39,6 +42,7 @@ __all__ = [
     "exact_text",
     "last_event_html",
     "odds_value",
+    "poll_html",
     "seat_names",
     "seats_value",
     "table_value",
@@ -183,3 +187,33 @@ def last_event_html(moment: Moment, t: Translator) -> str:
         return event_html(shown, list(moment.names), t) or ""
     except (KeyError, TypeError, ValueError):  # an event this page does not know how to word
         return ""
+
+
+def asked_words(m: Moment, t: Translator) -> str:
+    """The question of the question deal shown (a bank moment's in ``t``'s language, else the
+    teacher's as typed), ``""`` at the session's deal (or for a bank id these catalogs lack)."""
+    asked = m.question
+    if asked is None:
+        return ""
+    if asked.bank:
+        return t(f"bank.{asked.bank}.question") if asked.bank in {q.id for q in bank.QUESTIONS} else ""
+    return asked.words
+
+
+def poll_html(m: Moment, t: Translator) -> str:
+    """The poll's words on the student's page (T7), in a live region (read when they change): the
+    question asked while it takes answers (a question deal's own, else "What would you pay for the
+    best trump?"), then "time is up" or "on the board", the question still beneath. The teacher's
+    words are typed text: escaped, their direction their own (``dir="auto"``), kept whole
+    (the published moment holds at most :data:`~speculation_nb.links.query.MAX_QUESTION` characters)."""
+    poll = m.poll
+    if poll is None:
+        return ""
+    words = asked_words(m, t)
+    if poll.open:
+        lines = [f"<b>{esc(words or t('class.member.poll_question'))}</b>"]
+    else:
+        key = "class.member.poll_revealed" if poll.state == "revealed" else "class.member.poll_locked"
+        lines = [f"<b>{esc(t(key))}</b>", *([esc(words)] if words else [])]
+    body = "".join(f'<p class="spec-member-asked" dir="auto">{line}</p>' for line in lines)
+    return f'<div role="status" aria-live="polite">{body}</div>'
