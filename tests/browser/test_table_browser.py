@@ -705,6 +705,22 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
     # Ask, two students answer, time is up, the reveal: the histogram beside the exact prices.
     press(teacher, "button.spec-host-ask")
     poll = wait_moment(students, code, "the poll open", lambda m: m.poll is not None and m.poll.open).poll
+    size = ben.viewport_size
+    ben.set_viewport_size({"width": 360, "height": 740})  # a phone
+    for page in (ann, ben):  # each student reads the teacher's question, as text, where the poll is announced
+        page.wait_for_function(
+            "q => (document.querySelector('.spec-member-poll [role=status]')?.innerText || '').includes(q)",
+            arg=typed,
+            timeout=TIMEOUT_MS,
+        )
+        assert page.locator(".spec-member-poll dozen").count() == 0  # typed text, never markup
+    assert ben.evaluate(  # on the phone the question wraps within the page
+        "() => { const q = document.querySelector('.spec-member-poll-question');"
+        " return q.getBoundingClientRect().right <= document.documentElement.clientWidth"
+        " && q.scrollWidth <= q.clientWidth + 1; }"
+    )
+    if size is not None:
+        ben.set_viewport_size(size)
     answer_by_keyboard(ann, 12)
     answer_by_keyboard(ben, 9)
     wait_moment(students, code, "both answers", lambda m: m.poll is not None and m.poll.answers == 2)
