@@ -28,7 +28,7 @@ from ..engine.cards import Card, Suit, full_deck
 from ..engine.game import Game
 from ..engine.session import Session
 from ..engine.settings import Rules
-from ..languages.translator import translator
+from ..languages.translator import Translator, translator
 from .model_check import Verdict, student_value, way
 from .questions import Question, Worked, as_shown, register, spread
 
@@ -380,18 +380,16 @@ def check_hold(function: Callable[[int, int, int], Any], lang: str = "en") -> st
             expected = hold(U, h, n)
             value = student_value(t, function, (U, h, n), _probability, "lesson.l4.model.error", U=U, h=h, n=n)
             if abs(value - float(expected)) > 1e-9:
-                return t(
-                    "lesson.l4.model.wrong",
-                    U=U,
-                    h=h,
-                    n=n,
-                    value=f"{value:.4f}",
-                    expected=f"{float(expected):.4f}",
-                    way=way(t, value, expected),
-                )
+                return t("lesson.l4.model.wrong", U=U, h=h, n=n, **_wrong(t, value, expected))
     except Verdict as verdict:
         return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
+
+
+def _wrong(t: Translator, value: float, expected: Fraction) -> dict[str, str]:
+    """A wrong number's words in lesson 4's model checks: the student's value and the engine's
+    (4 decimals), and which way it is off."""
+    return {"value": f"{value:.4f}", "expected": f"{float(expected):.4f}", "way": way(t, value, expected)}
 
 
 def _probability(got: Any) -> float:
@@ -422,14 +420,7 @@ def check_trade_value(function: Callable[[Game, int, int, int], Any], lang: str 
             args = (game.copy(), buyer, seller, count)
             value = student_value(t, function, args, float, "lesson.l4.model.trade_error")
             if abs(value - float(expected)) > 1e-9:
-                return t(
-                    "lesson.l4.model.trade_wrong",
-                    seed=seed,
-                    count=count,
-                    value=f"{value:.4f}",
-                    expected=f"{float(expected):.4f}",
-                    way=way(t, value, expected),
-                )
+                return t("lesson.l4.model.trade_wrong", seed=seed, count=count, **_wrong(t, value, expected))
     except Verdict as verdict:
         return str(verdict)
     return t("lesson.l4.model.right", count=len(cases))
