@@ -42,7 +42,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -157,39 +157,52 @@ def checked(path: Path, good: bool, what: str) -> bool:
     return False
 
 
+def downloaded(
+    path: Path,
+    what: str,
+    where: str,
+    digest: tuple[str, Callable[[Path], str]],
+    expected: str,
+    fetch: Callable[[], None],
+) -> Path:
+    """``path``, cached: unless the cache holds it with the digest ``expected`` (``digest``: its
+    name and its function), ``fetch()`` puts it there from ``where``; a file with any other
+    digest is deleted and refused (ProvenanceError)."""
+    kind, digest_of = digest
+    if checked(path, path.exists() and digest_of(path) == expected, what):
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    say(f"fetching {what} from {where}")
+    fetch()
+    if digest_of(path) != expected:
+        path.unlink()
+        raise ProvenanceError(f"{what}: {kind} is not {expected}")
+    return path
+
+
 def npm_tarball(spec: str, file_name: str, integrity: str) -> Path:
     """An npm package's tarball, cached, checked against the registry's ``integrity``."""
     folder = cache_dir() / "npm"
-    path = folder / file_name
-    if checked(path, path.exists() and sri_sha512(path) == integrity, spec):
-        return path
-    folder.mkdir(parents=True, exist_ok=True)
-    say(f"fetching {spec} from npm")
-    run(["npm", "pack", "--silent", "--pack-destination", str(folder), spec], stdout=subprocess.DEVNULL)
-    if sri_sha512(path) != integrity:
-        path.unlink()
-        raise ProvenanceError(f"{spec}: the tarball's integrity is not {integrity}")
-    return path
+
+    def fetch() -> None:
+        run(["npm", "pack", "--silent", "--pack-destination", str(folder), spec], stdout=subprocess.DEVNULL)
+
+    return downloaded(folder / file_name, spec, "npm", ("the tarball's integrity", sri_sha512), integrity, fetch)
 
 
 def pypi_file(python: Path, requirement: str, file_name: str, digest: str) -> Path:
     """A file from PyPI (``pip download --no-deps``), cached, checked against its sha256."""
-    folder = cache_dir() / "pypi"
-    path = folder / file_name
-    if checked(path, path.exists() and sha256(path) == digest, requirement):
-        return path
-    folder.mkdir(parents=True, exist_ok=True)
-    say(f"fetching {requirement} from PyPI")
-    with tempfile.TemporaryDirectory() as tmp:
-        pinned = Path(tmp) / "requirement.txt"
-        pinned.write_text(f"{requirement} --hash=sha256:{digest}\n", encoding="utf-8")
-        pip = [str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps"]
-        run([*pip, "--require-hashes", "-r", str(pinned), "-d", tmp])
-        shutil.move(str(Path(tmp) / file_name), path)
-    if sha256(path) != digest:
-        path.unlink()
-        raise ProvenanceError(f"{requirement}: sha256 is not {digest}")
-    return path
+    path = cache_dir() / "pypi" / file_name
+
+    def fetch() -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            pinned = Path(tmp) / "requirement.txt"
+            pinned.write_text(f"{requirement} --hash=sha256:{digest}\n", encoding="utf-8")
+            pip = [str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps"]
+            run([*pip, "--require-hashes", "-r", str(pinned), "-d", tmp])
+            shutil.move(str(Path(tmp) / file_name), path)
+
+    return downloaded(path, requirement, "PyPI", ("sha256", sha256), digest, fetch)
 
 
 # --- the build tools --------------------------------------------------------------------------
