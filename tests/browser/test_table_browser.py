@@ -719,6 +719,8 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
         " return q.getBoundingClientRect().right <= document.documentElement.clientWidth"
         " && q.scrollWidth <= q.clientWidth + 1; }"
     )
+    ARTIFACTS.mkdir(exist_ok=True)
+    ben.screenshot(path=str(ARTIFACTS / "question-student-360x740.png"), full_page=True)
     if size is not None:
         ben.set_viewport_size(size)
     answer_by_keyboard(ann, 12)
@@ -734,6 +736,7 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
         arg=str(fair),
         timeout=TIMEOUT_MS,
     )
+    teacher.screenshot(path=str(ARTIFACTS / "question-teacher-revealed.png"), full_page=True)
 
     # Take the answers home, by the keyboard: the CSV's rows, the question, the link, the exact price.
     press(teacher, "button.spec-host-answers-one")
