@@ -13,7 +13,7 @@ The Voila app (``notebooks/app.ipynb``) calls ``from_request()``, which reads
 One module per view: :mod:`.header` (title bar, headline, message line, new
 session), :mod:`.table_view`, :mod:`.controls` (step buttons, timeline, keys),
 :mod:`.odds_panel`, :mod:`.auction`, :mod:`.trade_view` (V3), :mod:`.charts_view`
-(over :mod:`.svg_charts` or :mod:`.charts`), :mod:`.log_view` (log and standings), :mod:`.settings`,
+(over :mod:`.svg_charts` or :mod:`.mpl_charts`), :mod:`.log_view` (log and standings), :mod:`.settings`,
 :mod:`.query`, :mod:`.keys` (key shortcuts, focus, live region: an anywidget);
 :mod:`.app` lays them out; :mod:`.controller` is the model; :mod:`.style` the CSS.
 

@@ -1,4 +1,4 @@
-"""The two charts of the odds panel (SVG, :mod:`.svg_charts`, or matplotlib, :mod:`.charts`:
+"""The two charts of the odds panel (SVG, :mod:`.svg_charts`, or matplotlib, :mod:`.mpl_charts`:
 chosen as :func:`.chart_style.chart_backend` says), their titles, and their text
 alternative: the same numbers as sentences (``spec-chart-alt``, read by screen readers,
 hidden on screen), since a picture says nothing to someone who cannot see it."""
