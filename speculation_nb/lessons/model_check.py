@@ -3,13 +3,14 @@ told, in words, how it stands (``check_hold`` and ``check_trade_value`` of :mod:
 ``check_break_even`` and ``check_interval`` of :mod:`.evening`).
 
 :func:`student_value` runs the function on one case: a function that stops, still returns
-None, or returns what is not a number ends the check with a :class:`Verdict`, the words to
+None, or returns what is not a (finite) number ends the check with a :class:`Verdict`, the words to
 show instead; :func:`way` says which way a wrong number is off. Every word comes from the
 runtime catalog ``lessons.po``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -44,9 +45,14 @@ def student_value(
     if got is None:
         raise Verdict(t("lesson.l4.model.not_yet"))
     try:
-        return convert(got)
-    except (TypeError, ValueError):
+        value = convert(got)
+    except (TypeError, ValueError, OverflowError):
         raise Verdict(t(not_number, value=repr(got)[:40])) from None
+    # NaN compares false with everything: unchecked, it would pass any "is it close" test.
+    numbers: tuple[Any, ...] = value if isinstance(value, tuple) else (value,)
+    if not all(math.isfinite(v) for v in numbers):
+        raise Verdict(t(not_number, value=repr(got)[:40]))
+    return value
 
 
 def way(t: Translator, value: float, expected: float | Fraction) -> str:

@@ -239,6 +239,16 @@ def test_the_model_checks_accept_the_solutions_and_say_which_way_a_wrong_answer_
     assert L.check_trade_value(lambda game, b, s, c: None) == t("lesson.l4.model.not_yet")
 
 
+@pytest.mark.parametrize("got", [float("nan"), float("inf"), -float("inf"), 10**400])
+def test_a_model_returning_nan_or_infinity_is_not_a_number_never_right(got):
+    """NaN is no nearer to anything than any other number, yet compares false with every
+    distance: a model returning it (or an infinity, or an int no float holds) is told so."""
+    t = translator("en")
+    said = t("lesson.l4.model.not_number", value=repr(got)[:40])
+    assert L.check_hold(lambda U, h, n: got) == said
+    assert L.check_trade_value(lambda game, b, s, c: got) == said
+
+
 def test_a_simulation_is_reported_with_its_distance_in_standard_errors():
     assert "0.5 standard errors apart" in L.agreement(0.105, 0.001, Fraction(1045, 10000))
     assert "less than 5 times in 100" in L.agreement(0.110, 0.001, Fraction(1045, 10000))

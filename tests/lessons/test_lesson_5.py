@@ -170,6 +170,13 @@ def test_the_interval_model_check():
     assert get("l5b.half_width").answer() == Fraction(196, 100) * 28 / 20
 
 
+def test_a_model_returning_nan_is_not_a_number_never_right():
+    nan = float("nan")
+    t = E.translator("en")
+    assert E.check_break_even(lambda g, b: nan) == t("lesson.l4.model.not_number", value="nan")
+    assert E.check_interval(lambda v: (nan, 1.0)) == t("lesson.l5.model.pair", value="(nan, 1.0)")
+
+
 def test_every_exercise_has_its_words_in_four_languages():
     stems = {path.stem for stem in PARTS for path in english_parts(stem)}
     found = [q for q in questions() if q.lesson in stems]
