@@ -120,7 +120,27 @@ def visit(context: Any, url: str, sent: Any) -> tuple[Any, dict[str, float]]:
         "ready_s": ready,
         "mb": (sent() - before) / 1e6 if sent is not None else received[0] / 1e6,
     }
+    out.update({f"phase_{name}": value for name, value in worker_phases(page).items()})
     return page, out
+
+
+def worker_phases(page: Any) -> dict[str, float]:
+    """When each phase of the kernel's start ended, in seconds from the page's request: the kernel's
+    worker notes them (``site/kernel-start.js``: ``self.SPECULATION_WORKER_TIMES``, ms since the epoch)."""
+    origin = page.evaluate("performance.timeOrigin")
+    for worker in page.workers:
+        with contextlib.suppress(Exception):  # a worker gone, or not the kernel's
+            times = worker.evaluate("self.SPECULATION_WORKER_TIMES || null")
+            if times:
+                return {name: (value - origin) / 1000 for name, value in times.items()}
+    return {}
+
+
+#: The steps in the live app's log (the painted first view, still over it for a moment once the app
+#: is interactive, has a log of its own).
+LIVE_STEPS = (
+    "Array.from(document.querySelectorAll('.spec-log li[data-step]')).filter(e => !e.closest('#spec-painted')).length"
+)
 
 
 def clicks(page: Any, count: int) -> list[float]:
@@ -129,12 +149,10 @@ def clicks(page: Any, count: int) -> list[float]:
     for _ in range(count):
         if page.locator(READY).count() == 0:
             break
-        steps = page.locator(".spec-log li[data-step]").count()
+        steps = page.evaluate(LIVE_STEPS)
         started = time.monotonic()
         page.locator(READY).first.click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.spec-log li[data-step]').length > n", arg=steps, timeout=60_000
-        )
+        page.wait_for_function(f"n => ({LIVE_STEPS}) > n", arg=steps, timeout=60_000)
         out.append((time.monotonic() - started) * 1000)
     return out
 
@@ -191,10 +209,49 @@ ROWS = [
 ]
 
 
+#: The phases of the static site's start, in order (``site/kernel-start.js``), and what each one is.
+PHASES = [
+    ("start", "the page's code loaded, kernel's worker started"),
+    ("pyodide_js", "pyodide.js loaded"),
+    ("wasm", "Pyodide's wasm compiled and instantiated"),
+    ("pyodide", "Python started, preloaded packages in"),
+    ("python_1", "kernel: package manager (piplite)"),
+    ("python_2", "kernel: IPython, pyodide_kernel imported"),
+    ("app_import", "the app's modules imported"),
+    ("cell_1", "the app's cell run (first draw)"),
+]
+
+
+def print_phases(static: dict[str, Any]) -> None:
+    """Each phase of the static site's start: when it ended (s from the page's request) and how long it took."""
+    visits = [("first", "first visit"), ("second", "cached visit"), ("offline", "offline")]
+    head = "".join(f"{title:>20}" for _, title in visits)
+    print(f"{'phases of the static site (end s / took s)':52}{head}")
+    rows = [*PHASES, ("ready", "interactive (Next card enabled)")]
+    for name, label in rows:
+        cells = []
+        for visit_key, _ in visits:
+            key = f"{visit_key}_ready_s" if name == "ready" else f"{visit_key}_phase_{name}"
+            end = static.get(key)
+            index = rows.index((name, label))
+            before = None
+            for earlier, _ in reversed(rows[:index]):
+                before = static.get(f"{visit_key}_phase_{earlier}")
+                if before is not None:
+                    break
+            if end is None:
+                cells.append(f"{'-':>20}")
+            else:
+                took = f"{end - before:5.1f}" if before is not None else "     "
+                cells.append(f"{end:>12.1f} /{took}")
+        print(f"  {label:50}" + "".join(cells))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a site built already (default: build one now)")
     parser.add_argument("--clicks", type=int, default=5)
+    parser.add_argument("--no-voila", action="store_true", help="the static site alone (its phases; no ratio)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -210,8 +267,11 @@ def main() -> int:
         try:
             with sync_playwright() as playwright:
                 static = measure(playwright, f"{server.url}{QUERY}", args.clicks, server)
-                with VoilaServer("notebooks/app.ipynb", env={}) as voila:
-                    served = measure(playwright, f"{voila.url}{QUERY}", args.clicks)
+                if args.no_voila:
+                    served: dict[str, Any] = {}
+                else:
+                    with VoilaServer("notebooks/app.ipynb", env={}) as voila:
+                        served = measure(playwright, f"{voila.url}{QUERY}", args.clicks)
         finally:
             with contextlib.suppress(Exception):  # stopped already, for the offline reload
                 server.close()
@@ -221,6 +281,9 @@ def main() -> int:
         ours, theirs = static.get(key, nan), served.get(key, nan)
         ratio = ours / theirs if theirs and theirs == theirs else nan
         print(f"{label:40} {fmt.format(ours):>12} {fmt.format(theirs):>12} {ratio:>7.1f}x")
+    print_phases(static)
+    if not served:
+        return 0
     ratio = static["second_ready_s"] / served["second_ready_s"]
     painted = max(static["first_painted_s"], static["second_painted_s"])
     print(

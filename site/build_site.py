@@ -103,6 +103,8 @@ TRIMS: dict[str, Any] = {
     "front_end": site_wheels.without_front_end,
     "python_lexers": site_wheels.python_lexers_only,
 }
+#: The app's kernel starts Python with this script (``site/kernel-start.js``), from the site's root.
+KERNEL_START = "static/site/kernel-start.js"
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
 STORAGE_NAME = "speculation_nb lessons"
 
@@ -358,6 +360,8 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
     official = pyodide_runtime(into)
     packages: dict[str, Any] = {}
     for name in closure(PINS["pyodide"]["packages"], official["packages"]):
+        if name in PINS["pyodide"]["stand_ins"]:
+            continue  # below
         entry = official["packages"][name]
         target = into / entry["file_name"]
         trim = TRIMS.get(PINS["pyodide"]["trim"].get(name, ""), shutil.copy)
@@ -365,8 +369,9 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
         packages[name] = {**entry, "sha256": sha256(target)}
     for name in PINS["pyodide"]["stand_ins"]:
         version = official["packages"][name]["version"]
-        wheel = site_wheels.stand_in(name, version, into)
-        packages[name] = lock_entry(name, version, wheel.name, wheel, [], [])
+        module = HERE / "stand_ins" / f"{name}.py"
+        wheel = site_wheels.stand_in(name, version, into, module if module.exists() else None)
+        packages[name] = lock_entry(name, version, wheel.name, wheel, [name] if module.exists() else [], [])
     with tempfile.TemporaryDirectory() as tmp:
         for pin in PINS["wheels"]:
             wheel = pypi_file(python, f"{pin['name']}=={pin['version']}", pin["file"], pin["sha256"])
@@ -477,10 +482,14 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]], p
 
     def change(config: dict[str, Any]) -> None:
         kernel = config["litePluginSettings"][KERNEL_SETTINGS]
-        kernel["pyodideUrl"] = up + pyodide_url.removeprefix("./")
+        # The kernel's worker runs site/kernel-start.js where it would run pyodide.js: it loads
+        # Pyodide from indexURL (relative to the site's root, the page's baseUrl) and times each phase.
+        kernel["pyodideUrl"] = up + KERNEL_START
         kernel["pipliteUrls"] = [up + u.removeprefix("./") for u in kernel.get("pipliteUrls", [])]
         kernel["disablePyPIFallback"] = True
-        kernel["loadPyodideOptions"] = {"env": {}, "packages": PRELOAD}  # page.js fills env from the address
+        index_url = pyodide_url.removeprefix("./").rsplit("/", 1)[0] + "/"
+        # page.js fills env from the address
+        kernel["loadPyodideOptions"] = {"env": {}, "packages": PRELOAD, "indexURL": index_url}
         # No service worker, so no contents drive mounted in the kernel: the app reads no file, and
         # with the drive as its working folder every import asked the page for the folder's stat.
         config["disabledExtensions"] = [*config.get("disabledExtensions", []), SERVICE_WORKER]
@@ -644,6 +653,7 @@ def build(output: Path) -> dict[str, Any]:
         site_static = out / "static" / "site"
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
+        shutil.copy(HERE / "kernel-start.js", out / KERNEL_START)
         trim_output(out)
         offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"], PINS["app_later"], LAB_PRELOAD)
         if output.exists():

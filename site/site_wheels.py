@@ -16,7 +16,9 @@ checked, into a wheel whose own hash goes into the site's ``pyodide-lock.json``:
 * :func:`stand_in`: an empty wheel for a package the Pyodide kernel loads as it starts but
   nothing the site runs imports (``ssl``: the browser makes every HTTPS connection, so OpenSSL's
   2 MB are never used); ``import ssl`` then fails as Python's modules expect where ``ssl`` is
-  missing (``asyncio``, ``urllib`` and ``http.client`` import it in a ``try``).
+  missing (``asyncio``, ``urllib`` and ``http.client`` import it in a ``try``). Likewise
+  ``sqlite3``: only IPython's history imports it, in a ``try``, and the kernel keeps no history;
+  its 1.4 MB of WebAssembly were compiled on every visit.
 
 Each rewritten wheel has fixed zip timestamps: the same input gives the same bytes, so the
 site's version hash (``site_offline.version``) changes only when a file really does.
@@ -94,12 +96,14 @@ def python_lexers_only(source: Path, target: Path, lexers: Iterable[str] = LEXER
     rezip(source, target, keep)
 
 
-def stand_in(name: str, version: str, into: Path) -> Path:
+def stand_in(name: str, version: str, into: Path, module: Path | None = None) -> Path:
     """An empty wheel called ``name``: its metadata only, so that Pyodide counts ``name`` as
-    loaded and ``import name`` raises ``ImportError``."""
+    loaded and ``import name`` raises ``ImportError``; or, given ``module`` (a file of
+    ``site/stand_ins/``), that file as the package ``name``'s ``__init__.py``."""
     target = into / f"{name}-{version}-py3-none-any.whl"
     info = f"{name}-{version}.dist-info"
-    members = {
+    members = {} if module is None else {f"{name}/__init__.py": module.read_text(encoding="utf-8")}
+    members |= {
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }

@@ -129,3 +129,21 @@ def test_a_stand_in_holds_metadata_only(tmp_path: Path) -> None:
     names = set(members(path))
     assert names == {f"ssl-1.0.0.dist-info/{n}" for n in ("METADATA", "WHEEL", "RECORD")}
     assert b"Name: ssl" in members(path)["ssl-1.0.0.dist-info/METADATA"]
+
+
+def test_a_stand_in_module_is_the_package(tmp_path: Path) -> None:
+    sw = site_wheels()
+    module = REPO / "site" / "stand_ins" / "sqlite3.py"
+    path = sw.stand_in("sqlite3", "1.0.0", tmp_path, module)
+    assert members(path)["sqlite3/__init__.py"] == module.read_bytes()
+    folder = tmp_path / "site-packages"
+    zipfile.ZipFile(path).extractall(folder)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import sqlite3;"
+        "assert sqlite3.__file__.startswith(sys.argv[1]);"
+        "assert issubclass(sqlite3.OperationalError, sqlite3.DatabaseError);"
+        "sqlite3.PARSE_DECLTYPES | sqlite3.PARSE_COLNAMES; sqlite3.Connection, sqlite3.IntegrityError\n"
+        "try:\n sqlite3.connect(':memory:')\nexcept sqlite3.OperationalError:\n pass\nelse:\n raise SystemExit(1)"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", code, str(folder)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr

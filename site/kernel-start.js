@@ -1,0 +1,90 @@
+// The Pyodide kernel's start (site/kernel-start.js), as the site's pyodideUrl: the kernel's worker
+// runs this file where it would run pyodide.js (importScripts), then calls loadPyodide(options),
+// options.indexURL being this file's folder, the Pyodide folder. This loadPyodide loads the real
+// pyodide.js from there and notes, in the worker's self.SPECULATION_WORKER_TIMES (ms since the
+// epoch, benchmarks/bench_site.py reads it), when each phase of the kernel's start ends:
+//   start       this file runs (the page's code has loaded and started the kernel's worker)
+//   wasm        Pyodide's WebAssembly module compiled and instantiated
+//   pyodide     Python started, with the packages of loadPyodideOptions.packages installed
+//   python_N    the kernel's own start-up code, one runPythonAsync each (N: 1, 2...)
+//   app_import  the app's modules imported (speculation_nb.app), before its cell runs
+//   cell_N      the notebook's cell N run (the app's first draw is cell 1)
+"use strict";
+(function () {
+  const times = (self.SPECULATION_WORKER_TIMES = { start: Date.now() });
+  const note = (name) => {
+    times[name] = performance.timeOrigin + performance.now();
+  };
+  note("start");
+
+  const instantiate = WebAssembly.instantiateStreaming;
+  if (instantiate) {
+    WebAssembly.instantiateStreaming = function () {
+      const result = instantiate.apply(this, arguments);
+      result.then(() => note("wasm"), () => undefined);
+      return result;
+    };
+  }
+  const instantiateBuffer = WebAssembly.instantiate;
+  WebAssembly.instantiate = function () {
+    const result = instantiateBuffer.apply(this, arguments);
+    result.then(() => times.wasm || note("wasm"), () => undefined);
+    return result;
+  };
+
+  /** Python run after the kernel's own start-up code: the app's cells timed, its modules imported first. */
+  const TIMED_CELLS = `
+def _speculation_timed():
+    import sys
+    import js
+    import pyodide_kernel
+
+    kernel = pyodide_kernel.kernel_instance
+    run = kernel.run
+    count = [0]
+
+    def note(name):
+        setattr(js.self.SPECULATION_WORKER_TIMES, name, js.performance.timeOrigin + js.performance.now())
+
+    async def timed(code):
+        count[0] += 1
+        if count[0] == 1 and "speculation_nb.app" not in sys.modules:
+            try:
+                import speculation_nb.app  # noqa: F401
+            except Exception:
+                pass  # the cell says what is wrong
+            note("app_import")
+        try:
+            return await run(code)
+        finally:
+            note(f"cell_{count[0]}")
+
+    kernel.run = timed
+
+
+_speculation_timed()
+del _speculation_timed
+`;
+
+  const timedLoad = async function (options) {
+    importScripts(options.indexURL + "pyodide.js");
+    const real = self.loadPyodide;
+    self.loadPyodide = timedLoad;
+    note("pyodide_js");
+    const pyodide = await real(options);
+    note("pyodide");
+    const runPythonAsync = pyodide.runPythonAsync.bind(pyodide);
+    let count = 0;
+    pyodide.runPythonAsync = async function (code, more) {
+      const n = ++count;
+      const result = await runPythonAsync(code, more);
+      note(`python_${n}`);
+      if (/^\s*import pyodide_kernel\s*$/m.test(code)) {
+        await runPythonAsync(TIMED_CELLS);
+      }
+      return result;
+    };
+    return pyodide;
+  };
+  self.loadPyodide = timedLoad;
+})();
