@@ -42,7 +42,8 @@ element; for a Button that is the ``<button>`` itself):
   button, ``spec-open-simulation`` / ``spec-open-share``, over ``spec-simulation-box`` /
   ``spec-share-box``), ``spec-keys-help``, ``spec-live``,
   ``spec-sr-only``
-* the table: ``spec-table-view`` (+ ``spec-table-past`` while replaying); inside
+* the table: ``spec-table-view`` (+ ``spec-table-past`` while replaying, ``spec-table-question`` while a
+  shared table shows a question deal); inside
   it the markup of :func:`speculation_nb.rendering.cards.table_html` (``spec-table``,
   ``spec-seat``, ``spec-name``, ``spec-pot``, ...)
 * every button: ``spec-button`` plus one of ``spec-next`` (Next card),

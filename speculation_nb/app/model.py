@@ -13,7 +13,7 @@ The computer players (play mode) decide in :mod:`speculation_nb.players` and act
 first lets the pending ones happen; looking back (replay) pauses them. The model only wires the
 pacer to the session and the seats. :meth:`Controller.replace_session` shows another session (a
 new one, a loaded save, a shared link); :meth:`Controller.next_deal` goes on with this one.
-Snapshots are kept for the current deal only (bounded).
+Snapshots are kept for the current deal only (bounded: :mod:`.moments`).
 
 In classroom mode the teacher drives every seat, except the seats in ``computer_seats``
 (empty unless the shared table seats computer players, :mod:`.teacher.app_game`): those are
@@ -21,6 +21,7 @@ played by the same pacer, and such a seat also turns up its own card when it is 
 :meth:`Controller.act` takes a person's action from elsewhere (a student at the shared table)
 without hurrying the computers' pending actions. A shared table checks each press here first
 (``table_check``) and names the seats (:meth:`Controller.show_seat_names`): issue 27.
+It shows a question deal instead of the session's deal, read only (:meth:`Controller.show_question`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 from traitlets import Bool, Enum, HasTraits, Int, Unicode
 
 from .. import players
+from ..classroom.errors import question_shown
 from ..engine.actions import Action
 from ..engine.checks import fresh_seed
 from ..engine.errors import IllegalAction
@@ -44,13 +46,12 @@ from ..links.query import MODES
 from ..odds.moment import DealMoment
 from ..players.lineups import DEFAULT_NAMES, seat_names
 from ..players.pacing import PACE_CHOICES, PACES, Pacer, delay_of
+from .moments import SNAPSHOT_LIMIT, MomentCache, QuestionShown
 from .page_address import in_kernel
 
-__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "PACE_CHOICES", "Controller", "Snapshot"]
+__all__ = ["DEFAULT_NAMES", "MODES", "PACES", "PACE_CHOICES", "SNAPSHOT_LIMIT", "Controller", "Snapshot"]
 
 log = logging.getLogger("speculation_nb.widgets")
-#: Snapshots kept per deal (a whole deal's moments fit many times over).
-SNAPSHOT_LIMIT = 400
 
 
 #: What :meth:`Controller.snapshot` returns, under its older name: the one moment value of the odds.
@@ -99,8 +100,8 @@ class Controller(HasTraits):
         self._moment: int | None = None
         #: Counts the notices given (``message``): each is one announcement (the views' live region).
         self.message_serial = 0
-        self._snaps: dict[tuple[int, int], Snapshot] = {}
-        self._games_at: dict[tuple[int, int], Game] = {}
+        self._cache = MomentCache()
+        self._question: QuestionShown | None = None  # shown instead of the session's deal (issue 25)
         #: Classroom mode: the seats computer players play (see the module docstring).
         self.computer_seats: frozenset[int] = frozenset()
         self._pacer = Pacer(
@@ -131,9 +132,30 @@ class Controller(HasTraits):
 
     @property
     def names(self) -> list[str]:
-        """The seats' names every view shows: a shared table's while one is open, else the session's."""
+        """The names of the seats of the deal shown: a question deal's while one is shown, else
+        :attr:`table_names`."""
+        return list(self._question.names) if self._question is not None else self.table_names
+
+    @property
+    def table_names(self) -> list[str]:
+        """The session's seats' names: a shared table's while one is open, else the session's."""
         shown = self._seat_names
         return list(shown) if shown is not None and len(shown) == self.rules.players else self.session.names
+
+    @property
+    def question(self) -> Game | None:
+        """The question deal shown instead of the session's deal (issue 25), or None."""
+        return None if self._question is None else self._question.game
+
+    def show_question(self, game: Game | None, names: Sequence[str] | None = None) -> None:
+        """Show the question deal ``game`` instead of the session's deal (issue 25; its seats named
+        ``names``): ``shown``, ``snapshot()`` and ``names`` are then its own, ``live`` is False, every
+        change of the session (replay included) is refused (T4, ``table.question_shown``) and the
+        computer players wait; None: the session's deal again, exactly where it stood."""
+        if game is not self.question:
+            self._question = None if game is None else QuestionShown.of(game, names)
+            self._pacer.start() if game is None else self._pacer.stop()
+            self.version += 1
 
     def show_seat_names(self, names: Sequence[str] | None) -> None:
         """Name the seats as the shared table does (issue 27); None: the session's names again."""
@@ -159,50 +181,35 @@ class Controller(HasTraits):
 
     @property
     def live(self) -> bool:
-        return self._moment is None or self._moment == self.last
+        """True when the session's deal is shown as it stands now (no replay, no question deal)."""
+        return self._question is None and (self._moment is None or self._moment == self.last)
 
     @property
     def shown(self) -> Game:
-        """The deal at the moment shown (the live game itself when live)."""
+        """The deal at the moment shown (the live game itself when live; a question deal's game)."""
+        if self._question is not None:
+            return self._question.game
         return self.game if self.live else self.game_at(self.moment)
 
     def game_at(self, k: int) -> Game:
-        if k == self.last:
-            return self.game
-        key = (self.session.deal_number, k)
-        game = self._games_at.get(key)
-        if game is None:
-            if len(self._games_at) > 64:
-                self._games_at.clear()
-            game = self._games_at[key] = self.game.at(k)
-        return game
+        """The session's deal at moment ``k``."""
+        return self._cache.game_at(self.game, self.session.deal_number, k)
 
     def snapshot(self, k: int | None = None) -> Snapshot:
-        """The numbers at moment ``k`` (default: the moment shown), computed once."""
-        k = self.moment if k is None else k
-        key = (self.session.deal_number, k)
-        snap = self._snaps.get(key)
-        if snap is None:
-            if len(self._snaps) >= SNAPSHOT_LIMIT:  # other deals' first, then the oldest
-                deal = self.session.deal_number
-                for old in [x for x in self._snaps if x[0] != deal] or list(self._snaps)[: SNAPSHOT_LIMIT // 2]:
-                    del self._snaps[old]
-            snap = self._snaps[key] = DealMoment.of(self.game_at(k))
-        return snap
+        """The numbers at moment ``k`` of the session's deal (default: the moment shown, a question
+        deal's while one is shown), computed once."""
+        if k is None and self._question is not None:
+            return self._question.snap
+        return self._cache.snapshot(self.game, self.session.deal_number, self.moment if k is None else k)
 
     @property
     def cached_snapshots(self) -> int:
         """How many snapshots are kept (bounded: see ``SNAPSHOT_LIMIT``)."""
-        return len(self._snaps)
+        return len(self._cache.snaps)
 
     def hold_points(self, upto: int | None = None) -> list[Snapshot]:
         """O1 over the deal: the moments 0..upto where the best trump or its owner could change."""
-        upto = self.last if upto is None else upto
-        history = self.game.history
-        points = [0] + [
-            k + 1 for k, action in enumerate(history[:upto]) if action.kind in ("reveal", "accept", "blind_trade")
-        ]
-        return [self.snapshot(k) for k in points]
+        return self._cache.hold_points(self.game, self.session.deal_number, self.last if upto is None else upto)
 
     def is_person(self, seat: int) -> bool:
         """True when a person decides for ``seat`` (classroom mode: every seat but ``computer_seats``)."""
@@ -226,17 +233,7 @@ class Controller(HasTraits):
 
     def waiting_for_person(self) -> bool:
         """In play mode: an auction waits for the person (to bid, or to decide as the holder)."""
-        game = self.game
-        return (
-            self.mode == "play"
-            and game.auction is not None
-            and not game.over
-            and (
-                game.holder == self.human
-                or game.bid_range(self.human) is not None
-                or self.human in (game.auction or {})
-            )
-        )
+        return self.mode == "play" and players.waits_for(self.game, self.human)
 
     # ----------------------------------------------------------------- changes
     def add_publisher(self, fn: Callable[[], None]) -> None:
@@ -265,8 +262,15 @@ class Controller(HasTraits):
         """Show a one-line notice (an error, a result) without changing the game."""
         self._changed(message, kind)
 
+    def _not_question(self) -> None:
+        """Refuse a change of the session while a question deal is shown (T4, issue 25)."""
+        if self._question is not None:
+            raise question_shown()
+
     def _live_only(self) -> None:
-        """Before a person's action: back to now, and the computers' pending actions done."""
+        """Before a person's action: back to now, and the computers' pending actions done (refused
+        while a question deal is shown)."""
+        self._not_question()
         if not self.live:
             # The controls are disabled in the past; this only guards direct calls.
             self._moment = None
@@ -290,6 +294,7 @@ class Controller(HasTraits):
         seed: int | None = None,
         human: int | None = None,
     ) -> None:
+        self._not_question()
         n = rules.players
         names = seat_names(n, self.temperament, names)
         if seed is None:
@@ -304,8 +309,7 @@ class Controller(HasTraits):
         self._pacer.forget()
         self.session = session
         self.human = min(max(0, self.human), session.rules.players - 1)
-        self._snaps.clear()
-        self._games_at.clear()
+        self._cache.clear()
         self.notes.clear()
         last = len(session.game.history)
         self._moment = None if moment is None or not 0 <= moment < last else int(moment)
@@ -321,15 +325,13 @@ class Controller(HasTraits):
         """The session's next deal (G1-G3), once this deal is over: ``"next"``, or ``"ended"``
         when the session has played all its deals. None (nothing happens) while the deal runs."""
         session = self.session
+        self._not_question()
         if not self.game.over or session.over:
             return None
         self._pacer.forget()
         if session.next_deal() is not None:
             self._moment = None
-            deal = session.deal_number
-            for old in [x for x in self._snaps if x[0] != deal]:  # the last deal's numbers are no longer shown
-                del self._snaps[old]
-            self._games_at.clear()
+            self._cache.keep_deal(session.deal_number)
             self.notes.clear()
             self._pacer.start()
             self._changed()
@@ -341,9 +343,7 @@ class Controller(HasTraits):
         """The next deal when this one is over and no seed is given (``"next"``, ``"ended"``); else
         a new session from ``seed`` (``"session"``): :meth:`next_deal`, :meth:`new_session`."""
         if seed is None and self.game.over and not self.session.over:
-            result = self.next_deal()
-            assert result is not None
-            return result
+            return self.next_deal() or "ended"  # never None: the deal is over
         session = self.session
         self.new_session(session.rules, session.names, session.deals, seed)
         return "session"
@@ -351,12 +351,10 @@ class Controller(HasTraits):
     # -- moments
     def go(self, k: int) -> None:
         """Look at moment ``k`` of the deal (replay); the computer players wait meanwhile."""
+        self._not_question()
         k = max(0, min(int(k), self.last))
         self._moment = None if k == self.last else k
-        if self._moment is None:
-            self._pacer.start()
-        else:
-            self._pacer.stop()
+        self._pacer.start() if self._moment is None else self._pacer.stop()
         self._changed()
 
     def back(self) -> None:
@@ -435,6 +433,7 @@ class Controller(HasTraits):
     def act(self, action: Action) -> None:
         """A person's ``action`` taken elsewhere (a student at the shared table), at now, checked by
         the engine; the computers' pending actions keep their pace (they do not all act at once)."""
+        self._not_question()
         self._moment = None
         self.game.apply(action)
         self._pacer.start()

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.errors import Refusal
 
-__all__ = ["TableRefusal"]
+__all__ = ["TableRefusal", "question_shown"]
 
 _SEATS = ("seat", "holder", "buyer", "seller")
 
@@ -53,3 +53,9 @@ class TableRefusal(Refusal):
 
     def __reduce__(self) -> tuple[Any, tuple[str, str, dict[str, Any]]]:
         return (TableRefusal, (self.rule, self.key, self.params))
+
+
+def question_shown() -> TableRefusal:
+    """T4 (issue 25): the teacher's deal waits while the table shows a question deal; the
+    teacher's app refuses every change of it meanwhile (``error.table.question_shown``)."""
+    return TableRefusal("T4", "table.question_shown")

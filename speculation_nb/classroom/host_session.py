@@ -367,11 +367,12 @@ class HostSession:
         self._changed()
         return self.answers_file
 
-    def open_question(self, question: str) -> bool:
+    def open_question(self, question: str, names: list[str] | None = None) -> bool:
         """Issue 25: show the question bank's moment ``question`` to the class, a question deal
-        outside the standings (:meth:`.Referee.open_question`), until :meth:`end_question`."""
+        outside the standings (:meth:`.Referee.open_question`), until :meth:`end_question`;
+        ``names``: its seats' names (None: a session's defaults)."""
         moment = bank.question(question).to_moment()
-        return self._act(self._live().open_question, moment, question)
+        return self._act(self._live().open_question, moment, question, names)
 
     def open_composed(self, entry: object, names: list[str] | None = None) -> bool:
         """Issue 25: show a moment composed in the editor (a

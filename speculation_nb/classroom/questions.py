@@ -32,8 +32,9 @@ from ..links.query import MAX_QUESTION
 from .errors import TableRefusal
 from .moment import public_moment
 from .poll import Poll
+from .teacher_game import Host
 
-__all__ = ["QuestionDeal"]
+__all__ = ["QuestionDeal", "show_question"]
 
 
 @dataclass
@@ -71,6 +72,11 @@ class QuestionDeal:
         n = game.rules.players
         given = list(names or [])
         return cls(number, str(question), moment.to_dict(), game, given if len(given) == n else [], words.strip())
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Its seats' names as every page shows them: ``names``, else a session's of it alone."""
+        return list(self.names) if self.names else self.session().names
 
     def poll(self, number: int) -> Poll:
         """A new open poll about this question deal (deal 0, its bank id and its number)."""
@@ -119,3 +125,9 @@ class QuestionDeal:
             return cls(int(data["id"]), str(data["question"]), dict(data["moment"]), game, names, words)
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a valid question deal: {error}") from None
+
+
+def show_question(host: Host, question: QuestionDeal | None) -> None:
+    """Tell ``host`` (the teacher's game) the question deal the table shows, with its seats'
+    names, or None: the teacher's screen shows the question deal the students see."""
+    host.show_question(None if question is None else question.game, [] if question is None else question.seat_names)

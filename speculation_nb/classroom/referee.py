@@ -29,7 +29,7 @@ from .errors import TableRefusal
 from .ledger import Ledger
 from .moment import plain_json, public_moment
 from .poll import Poll, settle_polls
-from .questions import QuestionDeal
+from .questions import QuestionDeal, show_question
 from .record import RECORD_FORMAT, kept_referee, table_export, table_meta, table_record, wipe_kept_table
 from .restore import Restored, StoreWatch
 from .seating import MemberInfo, Roster, Seated, SeatInfo, seat_name
@@ -415,6 +415,7 @@ class Referee:
         seats = [{"kind": s.kind, "members": list(s.members)} for s in self.seats()]
         names = [seat_name(s["members"], session.names[i]) for i, s in enumerate(seats)]  # always fits
         self.host.show_names(names)  # the projector names each seat as the phones do (issue 27)
+        show_question(self.host, self.question)  # the projector shows what the phones do (issue 25)
         poll = None if self.poll is None else self.poll.public()
         if self.question is not None:
             moment = self.question.published(version=self.version + 1, paused=self.paused, poll=poll)

@@ -27,6 +27,7 @@ from .. import players
 from ..engine.actions import Action
 from ..engine.checks import parse_seed
 from ..engine.errors import IllegalAction
+from ..engine.game import Game
 from ..engine.session import Session
 
 __all__ = ["TABLE_SEED_SETTING", "Host", "SessionHost", "SessionTable", "TableGame", "secret_seed", "secret_session"]
@@ -84,6 +85,11 @@ class Host(Protocol):
         shows these, so the projector and the phones name a seat alike (issue 27)."""
         ...
 
+    def show_question(self, game: Game | None, names: list[str]) -> None:
+        """The question deal the table shows instead of the session's deal (issue 25), its seats
+        named ``names``; None: the session's deal again. The session itself does not change."""
+        ...
+
 
 class SessionHost:
     """A :class:`Host` over a bare session: the moment shown is now unless :meth:`go` looks back;
@@ -99,6 +105,8 @@ class SessionHost:
         self._shown: int | None = None  # None: now
         #: The seats' names the table last published (:meth:`show_names`).
         self.names: list[str] = list(session.names)
+        #: The question deal the table shows (:meth:`show_question`) and its names, or None.
+        self.question: tuple[Game, list[str]] | None = None
 
     @property
     def session(self) -> Session:
@@ -133,6 +141,9 @@ class SessionHost:
 
     def show_names(self, names: list[str]) -> None:
         self.names = list(names)
+
+    def show_question(self, game: Game | None, names: list[str]) -> None:
+        self.question = None if game is None else (game, list(names))
 
     def next_deal(self) -> None:
         """The teacher deals the next deal (G2) once this one is over; the computers play on."""

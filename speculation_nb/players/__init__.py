@@ -39,6 +39,7 @@ from .loop import (
     next_move,
     play,
     play_deal,
+    waits_for,
 )
 from .protocol import Strategy, StrategyError, Trade, Trader, trade_offers
 from .temperaments import (
@@ -96,6 +97,7 @@ __all__ = [
     "trade_gain",
     "trade_offers",
     "trading",
+    "waits_for",
 ]
 
 # The prices live in odds; these names stay here for the lessons and tests that import them.

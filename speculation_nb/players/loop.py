@@ -48,6 +48,7 @@ __all__ = [
     "next_move",
     "play",
     "play_deal",
+    "waits_for",
 ]
 
 #: The names under which a :class:`Move`'s params carry seat numbers (the views put names there).
@@ -82,6 +83,14 @@ def bidders(game: Game) -> list[int]:
     """The seats that may bid in the open auction, clockwise from the holder's left."""
     spans = game.legal_actions().bid
     return [seat for seat in _order(game) if seat in spans]
+
+
+def waits_for(game: Game, seat: int) -> bool:
+    """An open auction waits for ``seat``: it holds the card (to decide), may bid, or has bid."""
+    auction = game.auction
+    if auction is None or game.over:
+        return False
+    return game.holder == seat or game.bid_range(seat) is not None or seat in auction
 
 
 def _order(game: Game) -> list[int]:

@@ -315,14 +315,12 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
     assert len(rows) == 1 + answers and all(r[9] == kept["fair"] for r in rows[1:])
     assert sorted(int(r[7]) for r in rows[1:]) == sorted([*prices, 4]) and "Alice" not in str(rows)  # anonymous ids
     # A question deal (issue 25): the class sees a moment of the question bank, outside the
-    # standings, and the teacher's projector draws it; then the deal again, where it stood.
+    # standings, and the teacher's projector draws it in its main view; then the deal again, where it stood.
     before_question = moment_of(students, code)
     click_when_shown(teacher, "button.spec-host-question-open")
     asked = wait_moment(students, code, "the question deal", lambda m: m.players == 6 and not m.live)
     assert all(s.kind == "free" for s in asked.seats)
-    teacher.wait_for_selector(
-        ".spec-host-question-table .spec-table, .spec-host-question-table svg", timeout=TIMEOUT_MS
-    )
+    teacher.wait_for_selector(".spec-table-question .spec-table", timeout=TIMEOUT_MS)
     alice.wait_for_function(
         "() => (document.querySelector('.spec-member-table-box')?.innerText || '').length > 0", timeout=TIMEOUT_MS
     )
@@ -736,6 +734,26 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
         arg=str(fair),
         timeout=TIMEOUT_MS,
     )
+    # One moment, one price (issue 25): the projector's main view shows the question deal (its
+    # table, its seats' names, its chance) and the same fair price as the poll beside it.
+    shown_fair = odds.shown_chips(fair)
+    teacher.wait_for_function(
+        "f => (document.querySelector('.spec-fair-price')?.innerText || '').split(/\\s+/).includes(f)",
+        arg=str(shown_fair),
+        timeout=TIMEOUT_MS,
+    )
+    main = teacher.evaluate(
+        "() => Object.fromEntries(['.spec-fair-price', '.spec-hold-pct', '.spec-table-view', '.spec-host-poll',"
+        " '.spec-next'].map(s => [s, document.querySelector(s)?.innerText || '']))"
+    )
+    assert main[".spec-fair-price"].split() == ["fair", "price", str(shown_fair), "chips"], main
+    assert main[".spec-hold-pct"].strip() == EN.percent(odds.hold_probability(game)), main
+    assert f"fair price {shown_fair} chips" in main[".spec-host-poll"], main
+    holder = deal["names"][game.holder]  # the question's seats' names, on the table and in the headline
+    assert (
+        "Lady Bertram" in main[".spec-table-view"] and holder in teacher.locator(".spec-headline").first.text_content()
+    )
+    assert teacher.locator("button.spec-next").first.is_disabled()  # the session's deal waits
     teacher.screenshot(path=str(ARTIFACTS / "question-teacher-revealed.png"), full_page=True)
 
     # Take the answers home, by the keyboard: the CSV's rows, the question, the link, the exact price.

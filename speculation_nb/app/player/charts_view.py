@@ -66,13 +66,14 @@ class ChartsView:
         if self._win_key != key:
             self._win_key = key
             self.win_chart.update(names, values, game.holder, t, grey=grey)
-        # O1 over the deal.
-        points = c.hold_points(c.last)
-        shown = [p for p in points if p.step <= c.moment]
-        later = [p for p in points if p.step > c.moment]
-        if not shown or shown[-1].step != c.moment:
+        # O1 over the deal (a question deal shown, issue 25: its own moment only).
+        moment = c.moment if c.question is None else snap.step
+        points = c.hold_points(c.last) if c.question is None else []
+        shown = [p for p in points if p.step <= moment]
+        later = [p for p in points if p.step > moment]
+        if not shown or shown[-1].step != moment:
             shown.append(snap)
-        history = c.game.history
+        history = (c.question or c.game).history
 
         def reveals(k: int) -> int:  # the x axis: the cards turned up by the moment's step
             return sum(1 for action in history[:k] if action.kind == "reveal")
@@ -84,7 +85,7 @@ class ChartsView:
         for p in shown:
             cards.append(str(p.best) if (previous is None or p.best != previous) else None)
             previous = p.best
-        total = n * c.rules.hand_size  # the x axis, fixed for the deal: every card the players could turn up
+        total = n * game.rules.hand_size  # the x axis, fixed for the deal: every card the players could turn up
         hkey = ("hold", tuple(xs), tuple(ys), tuple(cards), tuple(p.step for p in later), t.lang)
         if self._hold_key != hkey:
             self._hold_key = hkey

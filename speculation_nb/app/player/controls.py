@@ -2,7 +2,8 @@
 back, forward, back to now, the timeline slider, and the line that names the keys.
 
 While the page looks at the past (replay) or the computer players are acting, the
-buttons that would change the game are disabled; "Now" brings the page back.
+buttons that would change the game are disabled; "Now" brings the page back. While a shared
+table shows a question deal (issue 25) every step control is disabled (the model refuses them too).
 """
 
 from __future__ import annotations
@@ -109,9 +110,10 @@ class ControlsView:
         set_traits(ui.next, disabled=not can_step)
         set_traits(ui.new_deal, disabled=not live)
         set_traits(ui.play, disabled=not can_step)
-        set_traits(ui.back, disabled=c.moment <= 0)
-        set_traits(ui.forward, disabled=live)
-        set_traits(ui.now, disabled=live)
-        toggle_class(ui.now, "spec-now-alert", not live)
-        set_traits(ui.timeline, max=c.last, value=c.moment, disabled=c.last == 0)
+        asked = c.question is not None  # a question deal is shown: the deal waits (issue 25)
+        set_traits(ui.back, disabled=c.moment <= 0 or asked)
+        set_traits(ui.forward, disabled=live or asked)
+        set_traits(ui.now, disabled=live or asked)
+        toggle_class(ui.now, "spec-now-alert", not live and not asked)
+        set_traits(ui.timeline, max=c.last, value=c.moment, disabled=c.last == 0 or asked)
         ui.timeline_label.value = esc(t("timeline.label", k=c.moment, total=c.last))

@@ -9,6 +9,8 @@
 * The headline (``spec-headline``): trump, best trump and its holder, the pot, in one
   line; the CSS shows it on narrow screens, where the table's own header is lower down.
 * The message line (``spec-message``): the last result, refusal or computer action.
+
+While a shared table shows a question deal (issue 25) all three tell of it, not of the session's deal.
 """
 
 from __future__ import annotations
@@ -126,12 +128,13 @@ class HeaderView:
     def refresh(self, c: Controller, game: Any, t: Translator, snap: Snapshot | None = None) -> None:
         ui = self.app.ui
         s = c.session
-        live = c.game
-        if s.deals:
+        if c.question is not None:  # a question deal (issue 25): not a deal of the session
+            parts = [t("header.question")]
+        elif s.deals:
             parts = [t("header.deal", number=s.deal_number, total=s.deals)]
         else:
             parts = [t("header.deal_open", number=s.deal_number)]
-        parts.append(t("header.dealer", name=c.names[live.dealer]))
+        parts.append(t("header.dealer", name=c.names[game.dealer]))
         if not c.mode_held:  # a shared table deals from a secret seed: shown, it rebuilds the hidden cards
             parts.append(t("header.seed", seed=s.seed))
         show(ui.seed, not c.mode_held)
@@ -162,6 +165,8 @@ class HeaderView:
         kind = c.message_kind if c.message else "info"
         if c.message:
             text = c.message
+        elif c.question is not None:
+            text, kind = t("status.question"), "past"
         elif not c.live:
             text = t("status.past", k=c.moment, total=c.last)
             kind = "past"

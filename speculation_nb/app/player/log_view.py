@@ -92,18 +92,19 @@ class LogView:
 
     def _log(self, c: Controller, t: Translator) -> None:
         names = c.names
-        k = c.moment
-        deal = c.session.deal_number
+        game = c.question or c.game  # a question deal shown (issue 25): its own log
+        k = c.moment if c.question is None else len(game.history)
+        deal = c.session.deal_number if c.question is None else 0
         by_teacher: frozenset[tuple[int, int]] = getattr(c.table_check, "teacher_steps", frozenset)()  # issue 27
         lines = []
-        for event in c.game.events:
+        for event in game.events:
             if event["step"] > k:
                 continue
             by = {"by": "teacher"} if (deal, event["step"]) in by_teacher else {}  # for a student's seat
             text = event_html({**event, **by} if by else event, names, t)
             if text is None:
                 continue
-            note = c.notes.get((deal, event["step"])) if event["kind"] == "bid" else None
+            note = c.notes.get((deal, event["step"])) if event["kind"] == "bid" and deal else None
             if note is not None:
                 text += f'<div class="spec-log-why">{esc(c.say(*note))}</div>'
             cls = "spec-log-new" if event["step"] == k and k > 0 else ""
@@ -119,7 +120,7 @@ class LogView:
     def _standings(self, c: Controller, t: Translator) -> None:
         s = c.session
         start = s.rules.start_chips
-        names = c.names  # a shared table's names while one is open, as the table and the log say
+        names = c.table_names  # the session's seats, a shared table's names while one is open
         rows = []
         for st in s.standings():
             diff = st.stack - start

@@ -202,7 +202,7 @@ class SimulationPanel(ControllerPanel):
 
     def _moment_key(self) -> tuple[Any, ...]:
         c = self.controller
-        return (id(c.session), c.session.deal_number, c.moment, len(c.game.history))
+        return (id(c.session), c.session.deal_number, c.moment, len(c.game.history), id(c.question))
 
     def run(self) -> asyncio.Task[None] | None:
         """Start a run from the moment shown, with the run size and seed of the fields.

@@ -27,4 +27,5 @@ class TableView:
         value = table_html(game, names, texts=t.render_texts(), card_width=width, number=t.number)
         if self.widget.value != value:
             self.widget.value = value
-        toggle_class(self.widget, "spec-table-past", not c.live)
+        toggle_class(self.widget, "spec-table-past", not c.live and c.question is None)
+        toggle_class(self.widget, "spec-table-question", c.question is not None)

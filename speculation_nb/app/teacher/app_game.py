@@ -9,6 +9,8 @@ projects, and the teacher's app redraws itself (the controller bumps its ``versi
 * ``act(seat, action)``: :meth:`Controller.act <.controller.Controller.act>` (the engine checks
   the action; a refusal raises :class:`~speculation_nb.IllegalAction` and changes nothing);
   ``seat`` is the requester's seat, already checked by the referee (T3);
+* ``show_question(game, names)``: the question deal shown instead of the session's deal (issue 25,
+  :meth:`Controller.show_question <.controller.Controller.show_question>`);
 * ``show_names(names)``: the seats' names as the table publishes them (its students', a team's
   abbreviated), shown on every view of the teacher's app instead of the session's (issue 27: the
   projector and the phones name a seat alike), until the table is let go;
@@ -36,6 +38,7 @@ from collections.abc import Callable
 
 from ...classroom.teacher_game import secret_session
 from ...engine.actions import Action
+from ...engine.game import Game
 from ...engine.session import Session
 from ..model import Controller
 
@@ -81,6 +84,11 @@ class ControllerHost:
         """The table's names of the seats, on every view of the teacher's app (issue 27)."""
         self.controller.show_seat_names(names)
 
+    def show_question(self, game: Game | None, names: list[str]) -> None:
+        """The question deal the class sees, on every view of the teacher's app instead of the
+        session's deal (issue 25: one moment, one price on the projector); None: the deal again."""
+        self.controller.show_question(game, names)
+
 
 def host_maker(controller: Controller) -> Callable[[Session], ControllerHost]:
     """What :meth:`Referee.resume` needs: the table's session shown in ``controller``, as a host."""
@@ -116,6 +124,7 @@ class AppTable:
         self.controller.remove_publisher(publish)
         self.controller.hold_mode(None)
         self.controller.show_seat_names(None)
+        self.controller.show_question(None)
         self.controller.table_check = None
 
     def guard(self, check: Callable[[str, int | None], None] | None) -> None:

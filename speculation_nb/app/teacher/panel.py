@@ -316,7 +316,7 @@ class HostPanel(ControllerPanel):
             self.turn_row.drop()
         self.lend.follow()  # issue 25: the app's editor asks the class while the table is open
         toggle_class(ui.message, "spec-host-error", session.notice.error)
-        ui.message.value = esc(session.notice.words(t, self.controller.names))
+        ui.message.value = esc(session.notice.words(t, self.controller.table_names))
         root = getattr(self.app, "widget", None)
         if isinstance(root, widgets.Widget):  # the projector's layout while a table is open (teacher.css)
             toggle_class(root, "spec-live-table", session.open)
@@ -345,6 +345,8 @@ class HostPanel(ControllerPanel):
         watching = [m for m in members if m.seat is None]
         if session.paused:
             state = t("class.host.state_paused")
+        elif session.question is not None:  # issue 25: the deal waits, where it stood
+            state = t("class.host.state_question")
         elif not c.live:
             state = t("class.host.state_looking_back")
         else:
@@ -384,7 +386,7 @@ class HostPanel(ControllerPanel):
             "class.host.spectators", names=_name_list(names) if names else t("class.host.nobody")
         )
         options = [(m.name, m.id) for m in members]
-        seats = [(t("class.host.place_watch"), -1)] + [(c.names[s], s) for s in range(c.rules.players)]
+        seats = [(t("class.host.place_watch"), -1)] + [(c.table_names[s], s) for s in range(c.rules.players)]
         set_options(ui.place_member, options)
         set_options(ui.place_seat, seats)
         set_traits(ui.place_member, description=t("class.host.place_who"))
@@ -411,7 +413,7 @@ class HostPanel(ControllerPanel):
             ui.seats.children = boxes
         ui.seats_title.value = esc(t("class.host.seats"))
         for info, (label, take, computer) in zip(seats, rows, strict=True):
-            name = c.names[info.seat] if 0 <= info.seat < len(c.names) else str(info.seat)
+            name = c.table_names[info.seat] if 0 <= info.seat < len(c.table_names) else str(info.seat)
             kind = t(f"class.host.kind.{info.kind}")
             if info.members:  # named by its number: the seat's name is its students' (never "Ana: Ana")
                 who = _name_list(list(info.members))
@@ -440,7 +442,7 @@ class HostPanel(ControllerPanel):
         if due is None:
             self.turn_row.drop()
             return
-        name = self.controller.names[due]
+        name = self.controller.table_names[due]
         ask, yes, no = (t(k, name=name) for k in ("class.host.turn_ask", "class.host.turn_yes", "class.host.turn_no"))
         self.turn_row.words(ask, yes=yes, no=no)
         if not self.turn_row.asking:
@@ -452,7 +454,7 @@ class HostPanel(ControllerPanel):
         set_traits(ui.show_who, description=t("class.host.show_who"), tooltip=t("class.host.show_who_tip"))
         on = bool(ui.show_who.value)
         show(ui.who, on)
-        rows = who_is_who(self.session.seats(), self.controller.names, t) if on else ""
+        rows = who_is_who(self.session.seats(), self.controller.table_names, t) if on else ""
         value = f'<div class="spec-host-title">{esc(t("class.host.who_title"))}</div><ul>{rows}</ul>' if on else ""
         if ui.who.value != value:
             ui.who.value = value

@@ -3,9 +3,10 @@ the class outside the standings, and its table drawn on the projector.
 
 :func:`build` adds to the panel's ``ui`` the row ``spec-host-question-row`` (the moment to ask
 about, ``spec-host-question-pick``; "Ask the class about this moment", ``spec-host-question-open``;
-"Back to the deal", ``spec-host-question-end``) and ``spec-host-question-table`` (what the class
-sees while a question deal is shown: the words saying no chip moves, the question, the table);
-:func:`draw` words and shows them. Every check is the referee's (:meth:`.Referee.open_question`).
+"Back to the deal", ``spec-host-question-end``) and ``spec-host-question-table`` (while a question
+deal is shown: the words saying no chip moves and the question; its table, odds and fair price are
+the app's main view then, :meth:`~speculation_nb.app.model.Controller.show_question`); :func:`draw`
+words and shows them. Every check is the referee's (:meth:`.Referee.open_question`).
 
 While the table is open, :class:`EditorLend` makes the app's "Set up a moment" editor ask the class
 about the moment composed there (:meth:`~speculation_nb.app.player.screen.SpeculationApp.take_moments`,
@@ -24,12 +25,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ...engine import bank
 from ...engine.errors import Refusal
 from ...languages.translator import Translator
-from ...rendering.cards import table_html
 from ..common.panel import tagged
 from ..common.parts import esc, set_traits, show
 from ..composer import moment_names
 
-__all__ = ["EditorLend", "build", "draw", "files_html"]
+__all__ = ["EditorLend", "build", "draw", "files_html", "open_bank"]
 
 
 def build(ui: Any, session: Callable[[], Any], guard: Callable[..., Any]) -> widgets.Widget:
@@ -39,7 +39,7 @@ def build(ui: Any, session: Callable[[], Any], guard: Callable[..., Any]) -> wid
     ui.question_open = tagged(widgets.Button(), "spec-button", "spec-host-question-open")
     ui.question_end = tagged(widgets.Button(), "spec-button", "spec-host-question-end")
     ui.question_table = tagged(widgets.HTML(), "spec-host-question-table")
-    ui.question_open.on_click(guard(lambda _b: session().open_question(ui.question_pick.value)))
+    ui.question_open.on_click(guard(lambda _b: open_bank(session(), ui.question_pick.value)))
     ui.question_end.on_click(guard(lambda _b: session().end_question()))
     row = tagged(widgets.HBox([ui.question_pick, ui.question_open, ui.question_end]), "spec-host-row")
     ui.question_row = row
@@ -62,10 +62,13 @@ def draw(ui: Any, t: Translator, question: Any) -> None:
         ui.question_table.value = ""
         return
     words = t(f"bank.{question.question}.question") if question.question else question.words
-    table = table_html(question.game, question.names or None, texts=t.render_texts(), number=t.number)
-    ui.question_table.value = (
-        f'<p role="status"><b>{esc(t("class.host.question_shown"))}</b></p><p>{esc(words)}</p>{table}'
-    )
+    ui.question_table.value = f'<p role="status"><b>{esc(t("class.host.question_shown"))}</b></p><p>{esc(words)}</p>'
+
+
+def open_bank(session: Any, question: str) -> bool:
+    """Show the bank's moment ``question`` to the class, its seats named as the editor names them
+    (the chapter's cast at the chapter's table: :func:`~speculation_nb.app.composer.moment_names`)."""
+    return bool(session.open_question(question, moment_names(bank.question(question).to_moment())))
 
 
 class EditorLend:
