@@ -10,7 +10,8 @@ anonymous id (``Student 3``: the member's place in the order of joining, the sam
 of the table), the seat they answered from (empty for a spectator), the answer, its time (UTC),
 the fair price of the moment exact (``36/7``) and rounded half up to whole chips (O4, as the app
 shows it), the answering seat's break-even price likewise where it has one (not the holder's, nor
-a spectator's), and the card's worth once the deal has ended (empty before).
+a spectator's; nor anyone's about a question deal, issue 25: nobody of the class sits at its table,
+and its seats are not the session's), and the card's worth once the deal has ended (empty before).
 
 The header is worded in the file's language (``class.poll.csv.*``); the values are plain (digits,
 ``p/q``), so that a spreadsheet reads the same numbers in every language.
@@ -118,7 +119,7 @@ def answer_rows(
         link = _link(export, p, base, t)
         fair, fair_rounded = _money(p.fair)
         for member, price in sorted(p.answers.items(), key=lambda item: (order.get(item[0], 0), item[0])):
-            seat = p.seats.get(member)
+            seat = None if p.question_deal else p.seats.get(member)  # nobody sits at a question's table
             spread, spread_rounded = _money(p.break_even.get(seat) if seat is not None else None)
             who = names.get(member, member) if named else t("class.poll.anonymous", n=order.get(member, 0))
             row = {

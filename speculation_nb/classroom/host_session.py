@@ -393,6 +393,12 @@ class HostSession:
         """The question deal the class sees now, or None."""
         return None if self.referee is None else self.referee.question
 
+    def seat_names(self, poll: Poll) -> list[str] | None:
+        """The names of the seats of the deal ``poll`` asks about: its question deal's (issue 25),
+        or None for the session's deal (the page names those as the table does)."""
+        asked = [q for q in self._live().questions if poll.question_deal and q.id == poll.question_deal]
+        return asked[0].seat_names if asked else None
+
     def handout(self, t: Translator) -> Export:
         """A printable handout of the moment shown, worded by ``t``
         (:func:`~speculation_nb.links.handout.handout_html`), kept as :attr:`handout_file`."""
@@ -401,7 +407,7 @@ class HostSession:
         if q is not None:  # the question deal the class sees, with its bank question or the teacher's own
             asker = bank.question(q.question).asker if q.question else None
             words = t(f"bank.{q.question}.question") if q.question else q.words or t("class.member.poll_question")
-            text = handout_html(q.game, t, question=words, names=q.names or None, asker=asker)
+            text = handout_html(q.game, t, question=words, names=q.seat_names, asker=asker)
             self.handout_file = Export(handout_name(0, len(q.game.history)), text)
             self._changed()
             return self.handout_file

@@ -90,13 +90,14 @@ class Poll:
 
     def answer(self, member: str, price: object, at: datetime | None = None, seat: int | None = None) -> None:
         """Record ``member``'s answer (the last one counts), its time (``at``, default now) and the
-        seat it came from (None: watching); T7 ``table.poll_locked`` once the time is up,
+        seat it came from (None: watching; always None about a question deal, where nobody of the
+        class sits: its seats are not theirs); T7 ``table.poll_locked`` once the time is up,
         ``table.bad_price`` if not a price."""
         if not self.open:
             raise TableRefusal("T7", "table.poll_locked")
         self.answers[member] = check_price(price)
         self.seats.pop(member, None)
-        if seat is not None:
+        if seat is not None and not self.question_deal:
             self.seats[member] = int(seat)
         when = datetime.now(timezone.utc) if at is None else at
         self.times[member] = when.astimezone(timezone.utc).replace(microsecond=0).isoformat()

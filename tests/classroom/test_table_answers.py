@@ -170,10 +170,17 @@ def test_T7_typed_text_is_written_as_text_and_the_numbers_stay_numbers():
     assert Fraction(first["fair"]) == poll.fair and first["fair_rounded"] == str(shown_chips(poll.fair))
     member = next(m for m in export["members"] if m["name"] == JOINED)
     member["name"], member = FORMULA, member["id"]  # (a saved export's name, beyond T2's limit)
-    export["polls"][0] |= {"fair": "-3/4", "break_even": {"1": "-5/2"}, "seats": {member: 1}, "worth": -2}
-    first = rows_of(answers_csv(export, T, named=True))[0]
+    export["polls"][0] |= {"fair": "-3/4", "worth": -2}
+    # (a poll of the session's deal: a seat's break-even, here negative; nobody sits at a question's table)
+    export["polls"].append(
+        export["polls"][0] | {"id": 2, "question_deal": 0, "break_even": {"1": "-5/2"}, "seats": {member: 1}}
+    )
+    assert rows_of(answers_csv(export, T, named=True, poll=1))[0]["break_even"] == ""
+    first = rows_of(answers_csv(export, T, named=True, poll=2))[0]
     assert (first["fair"], first["break_even"], first["worth"], first["seat"]) == ("-3/4", "-5/2", "-2", "2")
     assert first["student"] == "'" + FORMULA
     assert first["fair_rounded"] == str(shown_chips(Fraction(-3, 4)))
     assert first["break_even_rounded"] == str(shown_chips(Fraction(-5, 2)))
-    assert answers_csv(export, T, named=True).count("'") == 3  # only the typed cells: a name, the question twice
+    assert (
+        answers_csv(export, T, named=True, poll=1).count("'") == 3
+    )  # only the typed cells: a name, the question twice

@@ -8,6 +8,7 @@ Sessions with no event loop run in a worker thread (:func:`loops.in_thread`)."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 from fractions import Fraction
@@ -24,9 +25,11 @@ from speculation_nb.classroom import Member, MemoryStore, Referee, SessionHost, 
 from speculation_nb.classroom.answers import COLUMNS, answers_csv
 from speculation_nb.classroom.host_session import HostSession
 from speculation_nb.classroom.moment import QuestionView
+from speculation_nb.classroom.poll import Poll
 from speculation_nb.classroom.teacher_game import SessionTable
 from speculation_nb.engine import bank
 from speculation_nb.engine.cards import Card
+from speculation_nb.engine.compose import compose
 from speculation_nb.languages.markup import escape as esc
 from speculation_nb.languages.translator import translator
 from speculation_nb.links.composed import MomentEntry, read_composed
@@ -344,3 +347,53 @@ def test_issue25_the_published_question_deal_carries_its_question_and_no_face_do
     with pytest.raises(TableRefusal) as info:  # a bank id the bank lacks is never published
         referee.open_question(dozen().moment, "no such question")
     assert info.value.rule == "T9"
+
+
+def test_issue25_the_poll_of_a_question_deal_names_its_seats_on_the_projector_in_the_csv_and_the_handout():
+    """The revealed poll of a question deal names the question's seats (the chapter's cast at the
+    bank's table), never the session's names padded with numbers, also once the teacher went back
+    to the deal; in the CSV a student answers from no seat of it (nobody of the class sits at a
+    question's table): no seat, no break-even of a seat with the same number; the handout names its
+    seats as the projector does."""
+    room = Class(players=3)
+    try:
+        panel, referee = room.panel, room.referee
+        ann = room.join("Ann", 0)  # seated at the session's table, seat 1
+        panel.ui.question_open.click()  # the bank's dozen for the queen: six seats
+        deal = referee.question
+        assert deal is not None and len(deal.seat_names) == 6 and "Lady Bertram" in deal.seat_names
+        panel.ui.ask.click()
+        room.serve()
+        ann.ui.member_poll_price.value = 12
+        ann.ui.member_poll_answer.click()
+        room.serve()
+        panel.ui.close_poll.click()
+        panel.ui.reveal_poll.click()
+        poll = referee.poll
+        assert poll is not None and poll.answers and poll.seats == {}
+        session_names = room.c.table_names
+        for shown in (panel.ui.poll.value, None):
+            if shown is None:  # back to the deal: the revealed poll still names the question's seats
+                panel.ui.question_end.click()
+                shown = panel.ui.poll.value
+            words = html.unescape(shown)
+            for seat, name in enumerate(deal.seat_names):
+                if seat in poll.break_even:
+                    assert f"{name}'s break-even" in words
+            assert not [n for n in session_names if f"{n}'s break-even" in words]
+            assert "3's" not in words and "5's" not in words
+        rows = list(csv.reader(io.StringIO(answers_csv(referee.export(), T, named=True))))
+        row = dict(zip(COLUMNS, rows[1], strict=True))
+        assert row["student"] == "Ann" and (row["seat"], row["break_even"], row["break_even_rounded"]) == ("", "", "")
+        panel.ui.question_open.click()
+        page = panel.session.handout(T).text
+        assert referee.question is not None and all(html.escape(n) in page for n in referee.question.seat_names)
+    finally:
+        room.close()
+
+
+def test_T7_a_question_polls_answers_carry_no_seat_of_the_session():
+    poll = Poll.at(1, compose(bank.question("dozen").to_moment(), 1), 0)
+    poll.question_deal = 1
+    poll.answer("m1", 5, seat=2)
+    assert poll.seats == {} and poll.answers == {"m1": 5}

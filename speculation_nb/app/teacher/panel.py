@@ -487,7 +487,7 @@ class HostPanel(ControllerPanel):
             ui.poll.value = ""
             return
         names = {m.id: m.name for m in session.members()} if self.names_shown else None
-        ui.poll.value = poll_html(poll, c.names, t, names)
+        ui.poll.value = poll_html(poll, session.seat_names(poll) or c.table_names, t, names)  # issue 25
 
 
 def _name_list(names: list[str]) -> Safe:
