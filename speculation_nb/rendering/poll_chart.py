@@ -8,6 +8,8 @@ price, the exact values as fractions, then a table of price ranges (following th
 spread, with "more than X" for far answers: :meth:`~speculation_nb.classroom.poll.Poll.bins`),
 each with its bar, its count in figures and, in words, which of the numbers above fall in it.
 Until the teacher reveals the answers (T7: open, then locked), only how many answered is shown.
+Its title names the poll by the deal and step asked about, or a question deal's by its number
+("Question 2: the answers", issue 25).
 The bars are decoration (``aria-hidden``): the counts and marks are text, so nothing is told by
 colour or length alone. With ``names`` the answers are listed by name (the teacher chose to show
 them); otherwise they stay anonymous. Everything typed by a student is escaped.
@@ -93,12 +95,20 @@ def poll_html(
     """The poll as HTML (see the module docstring). ``seat_names``: the seats' names;
     ``names``: member id -> name, to list the answers by name (None: anonymous)."""
     state = getattr(poll, "state", "open" if poll.open else "revealed")
-    title_key = {"open": "class.host.poll.title_open", "locked": "class.host.poll.title_locked"}.get(
-        state, "class.host.poll.title_revealed"
-    )
+    asked = int(getattr(poll, "question_deal", 0) or 0)
+    if asked:  # a question deal (issue 25): a question of the lesson, not a step of the session's deals
+        title_key = {"open": "class.host.poll.question_open", "locked": "class.host.poll.question_locked"}.get(
+            state, "class.host.poll.question_revealed"
+        )
+        title = t(title_key, n=t.number(asked))
+    else:
+        title_key = {"open": "class.host.poll.title_open", "locked": "class.host.poll.title_locked"}.get(
+            state, "class.host.poll.title_revealed"
+        )
+        title = t(title_key, deal=poll.deal, step=poll.step)
     out = [
         f'<div class="spec-poll-chart" data-state="{esc(state)}">',
-        f'<div class="spec-poll-head"><b>{esc(t(title_key, deal=poll.deal, step=poll.step))}</b></div>',
+        f'<div class="spec-poll-head"><b>{esc(title)}</b></div>',
     ]
     if state != "revealed":  # T7: until the reveal, the count only (the projector is the class's)
         count = t.plural("class.host.poll.answers", len(poll.answers))

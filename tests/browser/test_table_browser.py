@@ -749,6 +749,7 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
     assert main[".spec-fair-price"].split() == ["fair", "price", str(shown_fair), "chips"], main
     assert main[".spec-hold-pct"].strip() == EN.percent(odds.hold_probability(game)), main
     assert f"fair price {shown_fair} chips" in main[".spec-host-poll"], main
+    assert main[".spec-host-poll"].startswith(EN("class.host.poll.question_revealed", n="1")), main
     assert "Lady Bertram's break-even" in main[".spec-host-poll"] and "3's" not in main[".spec-host-poll"], main
     holder = deal["names"][game.holder]  # the question's seats' names, on the table and in the headline
     assert (

@@ -26,6 +26,7 @@ from speculation_nb.classroom.answers import COLUMNS, answers_csv
 from speculation_nb.classroom.host_session import HostSession
 from speculation_nb.classroom.moment import QuestionView
 from speculation_nb.classroom.poll import Poll
+from speculation_nb.classroom.questions import QuestionDeal
 from speculation_nb.classroom.teacher_game import SessionTable
 from speculation_nb.engine import bank
 from speculation_nb.engine.cards import Card
@@ -34,6 +35,7 @@ from speculation_nb.languages.markup import escape as esc
 from speculation_nb.languages.translator import translator
 from speculation_nb.links.composed import MomentEntry, read_composed
 from speculation_nb.links.query import MAX_QUESTION, query_params
+from speculation_nb.rendering.poll_chart import poll_html
 
 T = translator("en")
 
@@ -397,3 +399,18 @@ def test_T7_a_question_polls_answers_carry_no_seat_of_the_session():
     poll.question_deal = 1
     poll.answer("m1", 5, seat=2)
     assert poll.seats == {} and poll.answers == {"m1": 5}
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_issue25_a_question_deals_poll_is_titled_as_a_question_not_deal_0_step_0(lang: str) -> None:
+    t = translator(lang)
+    poll = QuestionDeal.of(2, bank.question("dozen").to_moment(), "dozen", seed=1).poll(3)
+    for state, key in (("open", "open"), ("locked", "locked"), ("revealed", "revealed")):
+        if state == "locked":
+            poll.close()
+        elif state == "revealed":
+            poll.reveal()
+        shown = html.unescape(poll_html(poll, [], t))
+        assert t(f"class.host.poll.question_{key}", n=t.number(2)) in shown
+        assert t(f"class.host.poll.title_{key}", deal=0, step=poll.step) not in shown
+    assert translator("en")("class.host.poll.question_revealed", n=2) == "Question 2: the answers"
