@@ -147,3 +147,45 @@ def test_a_controller_shows_a_question_deal_read_only_and_names_its_seats() -> N
     assert c.names[0] == "Player 1"
     c.show_question(None)
     assert c.live and c.shown is c.game and c.names == c.session.names
+
+
+def student_text(value: str) -> str:
+    return re.sub(r"\s+([,.:])", r"\1", " ".join(text(value).split()))
+
+
+def test_issue25_a_students_phone_says_a_question_deal_is_a_question_not_the_game(room: Class) -> None:
+    """Not "looking back at step 0 of 0" (it is not the game's past), nor the student's seat, deal
+    and step, nor a break-even of the question's seat that has the student's seat number, nor a
+    list of free seats: a question, no chips move. Back to the deal: the seat line again."""
+    panel = room.panel
+    ann = room.join("Ann", 1)
+    panel.ui.question_open.click()
+    room.serve()
+    ui = ann.ui
+    banner = student_text(ui.member_banner.value)
+    assert banner == T("class.member.question_shown") and "step" not in banner
+    you = student_text(ui.member_you.value)
+    assert you.startswith(T("class.member.you_question", name="Ann")) and "Deal" not in you
+    board = student_text(ui.member_table.value)
+    assert T("class.member.seats_title") not in board and "break-even" not in board.casefold()
+    assert "Lady Bertram" in board  # the question's table, its seats named as the projector names them
+    panel.ui.question_end.click()
+    room.serve()
+    assert not student_text(ui.member_banner.value)
+    you = student_text(ui.member_you.value)
+    assert you.startswith(T("class.member.you_seat", name="Ann", seat=T("seat.number", n=2))) and "Deal" in you
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_issue25_the_students_banner_during_a_question_deal_in_four_languages(lang: str) -> None:
+    from speculation_nb.app.student.view import banner_text
+    from speculation_nb.classroom.moment import read_public_moment
+    from speculation_nb.classroom.questions import QuestionDeal
+
+    t = translator(lang)
+    deal = QuestionDeal.of(1, bank.question("dozen").to_moment(), "dozen", seed=1)
+    shown = read_public_moment(deal.published(version=1, paused=False, poll=None))
+    assert banner_text(shown, t) == t("class.member.question_shown")
+    assert t("class.member.question_shown") != translator("en")("class.member.question_shown") or lang == "en"
+    paused = read_public_moment(deal.published(version=2, paused=True, poll=None))
+    assert banner_text(paused, t) == f"{t('class.member.paused')} {t('class.member.question_shown')}"

@@ -717,6 +717,14 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
         " return q.getBoundingClientRect().right <= document.documentElement.clientWidth"
         " && q.scrollWidth <= q.clientWidth + 1; }"
     )
+    for page in (ann, ben):  # a question, not the game's past (issue 25): said so, with no seat, deal or step
+        page.wait_for_function(
+            "q => (document.querySelector('.spec-member-banner')?.innerText || '').includes(q)",
+            arg=EN("class.member.question_shown"),
+            timeout=TIMEOUT_MS,
+        )
+        said = page.locator(".spec-member").first.inner_text()
+        assert "Looking back" not in said and "step 0" not in said, said
     ARTIFACTS.mkdir(exist_ok=True)
     ben.screenshot(path=str(ARTIFACTS / "question-student-360x740.png"), full_page=True)
     if size is not None:

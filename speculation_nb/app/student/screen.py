@@ -357,24 +357,27 @@ class MemberApp:
             self._draw_seat_choice()
         if not joined or m is None:
             return
-        me = self.seat
+        asked = m.question is not None  # a question deal (issue 25): nobody's seat, no deal, no step
+        me = None if asked else self.seat
         banner = banner_text(m, t)
         if self.session.restored is not None:  # the table was restored after a crash (issue 27)
             banner = " ".join(filter(None, (self.session.restored.words(t), banner)))
         ui.member_banner.value = f'<div role="status">{esc(banner)}</div>' if banner else ""
         show(ui.member_banner, bool(banner))
         names = list(m.names)
-        who = (
-            t.html("class.member.you_watch", name=bidi(self.name))
-            if me is None
-            else t.html("class.member.you_seat", name=bidi(self.name), seat=bidi(self._seat_label(names, me)))
-        )
-        deal = esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
+        if asked:
+            who = t.html("class.member.you_question", name=bidi(self.name))
+        elif me is None:
+            who = t.html("class.member.you_watch", name=bidi(self.name))
+        else:
+            who = t.html("class.member.you_seat", name=bidi(self.name), seat=bidi(self._seat_label(names, me)))
+        deal = "" if asked else " · " + esc(t("class.member.deal_step", deal=t.number(m.deal), step=t.number(m.step)))
         # Each widget changed is one message through the server to this page, at every step of a
         # class of 30: what changes together travels together (two messages a step, not five).
         parts = self.parts
-        parts["who"], parts["last"] = f"{who} · {deal}", last_event_html(m, t)
-        parts["board"], parts["odds"], parts["seats"] = table_value(m, t, me), odds_value(m, t, me), seats_value(m, t)
+        parts["who"], parts["last"] = f"{who}{deal}", last_event_html(m, t)
+        seats = "" if asked else seats_value(m, t)  # every seat of a question deal is nobody's
+        parts["board"], parts["odds"], parts["seats"] = table_value(m, t, me), odds_value(m, t, me), seats
         you = f'<div class="spec-member-who">{parts["who"]}</div>'
         if parts["last"]:
             you += f'<div class="spec-member-last">{parts["last"]}</div>'

@@ -13,7 +13,8 @@ the projector.
   whole chips the projector shows (:class:`~speculation_nb.odds.Prices`), under the same names,
   each defined once by the projector's own line;
 * :func:`seats_value`: who sits where (people, a computer player, the teacher, free);
-* :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4);
+* :func:`banner_text`: the line over the table while the teacher has paused or looks back (T4), or
+  shows a question deal (issue 25: a question, not the game);
 * :func:`last_event_html`: what just happened, worded as the app's log words it;
 * :func:`poll_html`: the poll's question (a question deal's own: a bank moment's in the page's
   language, or the teacher's as typed, escaped, its direction its own), then its state.
@@ -164,7 +165,11 @@ def seats_value(moment: Moment, t: Translator) -> Safe:
 
 
 def banner_text(moment: Moment, t: Translator) -> str:
-    """The T4 line: paused, or the teacher looks back at an earlier step; ``""`` when live."""
+    """The T4 line: a question deal is shown (issue 25: a question, not the game, no chips move),
+    paused, or the teacher looks back at an earlier step; ``""`` when live."""
+    if moment.question is not None:
+        asked = t("class.member.question_shown")
+        return f"{t('class.member.paused')} {asked}" if moment.paused else asked
     if moment.paused:
         return t("class.member.paused")
     if not moment.live:
