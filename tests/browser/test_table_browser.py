@@ -541,9 +541,6 @@ def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_h
     and 1920x1080 shows the table, the odds, the poll's histogram and the host's controls in the
     first viewport, nothing scrolled; axe-core finds nothing there; on a phone (390x844) the host's
     panel follows the table. Screenshots: tests/artifacts/projector-<w>x<h>.png."""
-    from engines import AXE
-    from test_accessibility import TAGS
-
     server, students, _referee = table_server
     if "redis" in type(students).__name__.lower():
         pytest.skip("the layout does not depend on the store")
@@ -593,16 +590,25 @@ def test_issue_27_the_projector_shows_the_table_the_odds_the_histogram_and_the_h
             table, status = boxes["the table"], boxes["the table's state"]
             settings = teacher.locator(".spec-settings-area").first.bounding_box()
             assert table and status and settings and table[3] <= status[1] <= settings["y"], (boxes, settings)
-        if not teacher.evaluate("() => typeof axe !== 'undefined'"):
-            teacher.add_script_tag(path=str(AXE))
-        found = teacher.evaluate(
+        assert axe_found(teacher) == [], f"axe-core at {width}x{height}"
+    teacher_watch.assert_clean()
+
+
+def axe_found(page: Any) -> list[str]:
+    """What axe-core's WCAG 2.2 AA rules find on ``page`` as it is (tests/browser/test_accessibility.py)."""
+    from engines import AXE
+    from test_accessibility import TAGS
+
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return list(
+        page.evaluate(
             "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
             ".then(r => r.violations.map(v => v.id + ': '"
             " + v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(', ')))",
             TAGS,
         )
-        assert found == [], f"axe-core at {width}x{height}: {found}"
-    teacher_watch.assert_clean()
+    )
 
 
 def press(page: Any, selector: str, key: str = "Tab") -> None:
@@ -727,6 +733,7 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
         assert "Looking back" not in said and "step 0" not in said, said
     ARTIFACTS.mkdir(exist_ok=True)
     ben.screenshot(path=str(ARTIFACTS / "question-student-360x740.png"), full_page=True)
+    assert axe_found(ben) == [], "axe-core on a phone asked about a question deal"
     if size is not None:
         ben.set_viewport_size(size)
     answer_by_keyboard(ann, 12)
@@ -765,6 +772,7 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
     )
     assert teacher.locator("button.spec-next").first.is_disabled()  # the session's deal waits
     teacher.screenshot(path=str(ARTIFACTS / "question-teacher-revealed.png"), full_page=True)
+    assert axe_found(teacher) == [], "axe-core on the projector, a question deal's answers revealed"
 
     # Take the answers home, by the keyboard: the CSV's rows, the question, the link, the exact price.
     press(teacher, "button.spec-host-answers-one")
