@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from game_views import cards_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,20 +26,6 @@ def played(rules: Rules, seed: int) -> Session:
     session = Session(rules, seed=seed)
     players.play(session.game, players.table_strategies(rules.players))
     return session
-
-
-def cards_in(value: object) -> set[Card]:
-    """Every string in a JSON value that reads as a card."""
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    if isinstance(value, str):
-        try:
-            return {Card.parse(value)}
-        except ValueError:
-            return set()
-    return set()
 
 
 def face_down_at(session: Session, k: int) -> set[Card]:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 import pytest
+from game_views import cards_in
 from loops import in_thread
 from table_room import Class
 
@@ -122,20 +123,6 @@ def hidden_cards(game) -> set[Card]:  # type: ignore[no-untyped-def]
     everything = {Card.parse(c) for pile in layout["piles"] for c in pile}
     everything |= {Card.parse(c) for c in layout.get("dead") or []} | {Card.parse(c) for c in layout["stock"]}
     return everything - game.seen
-
-
-def cards_in(value: object) -> set[Card]:
-    """Every string in a JSON value that reads as a card."""
-    if isinstance(value, dict):
-        return set().union(set(), *(cards_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(set(), *(cards_in(v) for v in value))
-    if isinstance(value, str):
-        try:
-            return {Card.parse(value)}
-        except ValueError:
-            return set()
-    return set()
 
 
 def test_T7_T11_a_composed_moment_is_asked_locked_revealed_and_taken_home_with_the_teachers_question():

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from game_views import cards_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import random_play, rules_strategy
@@ -21,24 +22,6 @@ from speculation_nb.links.share import moment_query, read_shared_moment
 from speculation_nb.odds.moment import DEAL_KEYS, DealMoment
 
 DATA = Path(__file__).parents[1] / "data"
-
-
-def cards_in(value: object) -> set[Card]:
-    """Every Card in a value, or string that reads as one, at any depth."""
-    if isinstance(value, Card):
-        return {value}
-    if isinstance(value, str):
-        try:
-            return {Card.parse(value)}
-        except ValueError:
-            return set()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return set().union(*(cards_in(k) | cards_in(v) for k, v in value.items()))
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return set().union(*(cards_in(v) for v in value))
-    return set()
 
 
 def face_down(game: Game) -> set[Card]:
