@@ -132,7 +132,8 @@ def worker_phases(page: Any) -> dict[str, float]:
         with contextlib.suppress(Exception):  # a worker gone, or not the kernel's
             times = worker.evaluate("self.SPECULATION_WORKER_TIMES || null")
             if times:
-                return {name: (value - origin) / 1000 for name, value in times.items()}
+                # "compiled": 1 when Python started from the compiled start (site/site_pyc.py)
+                return {name: value if name == "compiled" else (value - origin) / 1000 for name, value in times.items()}
     return {}
 
 
@@ -245,6 +246,8 @@ def print_phases(static: dict[str, Any]) -> None:
                 took = f"{end - before:5.1f}" if before is not None else "     "
                 cells.append(f"{end:>12.1f} /{took}")
         print(f"  {label:50}" + "".join(cells))
+    used = ["yes" if static.get(f"{key}_phase_compiled") else "no" for key, _ in visits]
+    print(f"  {'Python from the compiled start (site/site_pyc.py)':50}" + "".join(f"{u:>20}" for u in used))
 
 
 def main() -> int:

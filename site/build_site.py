@@ -50,6 +50,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import first_view  # noqa: E402  (beside this file, which runs as a script)
 import site_offline  # noqa: E402
+import site_pyc  # noqa: E402
 import site_wheels  # noqa: E402
 
 REPO = HERE.parent
@@ -69,6 +70,9 @@ KERNEL_WHEELS = {"piplite": "piplite", "ipykernel": "ipykernel", "pyodide-kernel
 #: matplotlib and ipympl, for their charts); the app's page goes without (its charts are SVG), so
 #: a student waits for neither on opening the app.
 LAB_PRELOAD = PRELOAD + PINS["lessons_only"] + PINS["app_later"]
+#: ... and IPython's terminal, which its kernel imports (the app's kernel leaves it out:
+#: site/stand_ins/ipython_terminal.py; ``pins.json``: ``terminal_only``).
+LAB_PRELOAD += sorted({d for unused in PINS["pyodide"]["terminal_only"].values() for d in unused})
 #: Seconds from the app's cell to the background load: the browser draws the first view meanwhile
 #: (a load at once took the kernel's worker while the page asked it for the widgets' states).
 LATER_DELAY_S = 3
@@ -103,6 +107,8 @@ TRIMS: dict[str, Any] = {
     "front_end": site_wheels.without_front_end,
     "python_lexers": site_wheels.python_lexers_only,
 }
+#: The lock of the app's compiled start (``site/site_pyc.py``), beside ``pyodide-lock.json``.
+COMPILED_LOCK = "pyodide-lock-pyc.json"
 #: The app's kernel starts Python with this script (``site/kernel-start.js``), from the site's root.
 KERNEL_START = "static/site/kernel-start.js"
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
@@ -372,6 +378,9 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
         module = HERE / "stand_ins" / f"{name}.py"
         wheel = site_wheels.stand_in(name, version, into, module if module.exists() else None)
         packages[name] = lock_entry(name, version, wheel.name, wheel, [name] if module.exists() else [], [])
+    for name, unused in PINS["pyodide"]["terminal_only"].items():
+        # IPython's terminal (prompt_toolkit) is left out of the app's start: site/stand_ins/ipython_terminal.py
+        packages[name] = {**packages[name], "depends": [d for d in packages[name]["depends"] if d not in unused]}
     with tempfile.TemporaryDirectory() as tmp:
         for pin in PINS["wheels"]:
             wheel = pypi_file(python, f"{pin['name']}=={pin['version']}", pin["file"], pin["sha256"])
@@ -400,6 +409,21 @@ def pyodide_folder(python: Path, into: Path) -> tuple[str, list[str]]:
     lock = {"info": official["info"], "packages": dict(sorted(packages.items()))}
     text = json.dumps(lock, indent=1, sort_keys=True)
     (into / "pyodide-lock.json").write_text(text, encoding="utf-8")
+    # What the app's start imports, compiled ahead, in copies beside the sources, with a lock of
+    # their own for the app's later visits (site/site_pyc.py; the folder's hash covers both locks).
+    start_packages = site_offline.closure(PRELOAD, packages) - set(PINS["pyodide"]["stand_ins"])
+    start = sorted(packages[name]["file_name"] for name in start_packages)
+    compiled = site_pyc.compile_start(into, [*start, site_pyc.STDLIB], PRELOAD, cache_dir(), sha256)
+    say(f"compiled ahead: {sum(len(m) for m in compiled.values())} modules the app's start imports")
+    for name, entry in packages.items():
+        if entry["file_name"] in compiled:
+            file_name = site_pyc.compiled_name(entry["file_name"])
+            packages[name] = {**entry, "file_name": file_name, "sha256": sha256(into / file_name)}
+    lock_pyc = json.dumps(
+        {"info": official["info"], "packages": dict(sorted(packages.items()))}, indent=1, sort_keys=True
+    )
+    (into / COMPILED_LOCK).write_text(lock_pyc, encoding="utf-8")
+    text += lock_pyc
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], sorted(packages)
 
 
@@ -569,6 +593,15 @@ def fontawesome(out: Path) -> None:
                 path.write_bytes(data.read())
 
 
+def compiled_start(folder: Path) -> dict[str, Any]:
+    """The compiled start's files in the Pyodide folder (``site/site_pyc.py``), for
+    ``site/kernel-start.js``: its ``lock``, its ``stdlib`` and its other ``files``."""
+    source = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    compiled = json.loads((folder / COMPILED_LOCK).read_text(encoding="utf-8"))["packages"]
+    files = sorted(e["file_name"] for name, e in compiled.items() if e["file_name"] != source[name]["file_name"])
+    return {"lock": COMPILED_LOCK, "stdlib": site_pyc.compiled_name(site_pyc.STDLIB), "files": files}
+
+
 def write_lite_config(lite: Path, pyodide_url: str) -> None:
     config = {
         "jupyter-lite-schema-version": 0,
@@ -653,9 +686,17 @@ def build(output: Path) -> dict[str, Any]:
         site_static = out / "static" / "site"
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
-        shutil.copy(HERE / "kernel-start.js", out / KERNEL_START)
+        pyc = compiled_start(out / "static" / folder)
+        before = json.dumps(site_pyc.BEFORE_KERNEL.read_text(encoding="utf-8"))
+        start_script = (HERE / "kernel-start.js").read_text(encoding="utf-8")
+        start_script = start_script.replace('/*BEFORE_KERNEL*/ ""', before).replace(
+            "/*COMPILED*/ null", json.dumps(pyc)
+        )
+        (out / KERNEL_START).write_text(start_script, encoding="utf-8")
         trim_output(out)
-        offline = site_offline.finish(out, folder, PRELOAD, PINS["pyodide"]["runtime"], PINS["app_later"], LAB_PRELOAD)
+        runtime = PINS["pyodide"]["runtime"]
+        app_runtime = [*runtime, pyc["lock"], pyc["stdlib"], *pyc["files"]]  # the compiled start kept offline
+        offline = site_offline.finish(out, folder, PRELOAD, runtime, PINS["app_later"], LAB_PRELOAD, app_runtime)
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)

@@ -1,9 +1,12 @@
-// The Pyodide kernel's start (site/kernel-start.js), as the site's pyodideUrl: the kernel's worker
-// runs this file where it would run pyodide.js (importScripts), then calls loadPyodide(options),
-// options.indexURL being this file's folder, the Pyodide folder. This loadPyodide loads the real
-// pyodide.js from there and notes, in the worker's self.SPECULATION_WORKER_TIMES (ms since the
-// epoch, benchmarks/bench_site.py reads it), when each phase of the kernel's start ends:
+// The Pyodide kernel's start (site/kernel-start.js), as the app page's pyodideUrl: the kernel's
+// worker runs this file where it would run pyodide.js (importScripts), then calls
+// loadPyodide(options), options.indexURL being the Pyodide folder (loadPyodideOptions). This
+// loadPyodide loads the real pyodide.js from there, starts Python from the compiled start when
+// the service worker keeps it (COMPILED), and notes in the worker's self.SPECULATION_WORKER_TIMES
+// (ms since the epoch; benchmarks/bench_site.py reads it) when each phase of the start ends:
 //   start       this file runs (the page's code has loaded and started the kernel's worker)
+//   compiled    1 when Python starts from the compiled start (not a time)
+//   pyodide_js  pyodide.js loaded
 //   wasm        Pyodide's WebAssembly module compiled and instantiated
 //   pyodide     Python started, with the packages of loadPyodideOptions.packages installed
 //   python_N    the kernel's own start-up code, one runPythonAsync each (N: 1, 2...)
@@ -32,6 +35,30 @@
     return result;
   };
 
+  /** The app's start compiled ahead (site/site_pyc.py, put here by the build): its lock, its
+   *  standard library and its wheels, in the Pyodide folder. A first visit loads the sources
+   *  (smaller); the service worker keeps these once the app is interactive, and a later visit
+   *  uses them when it keeps every one (offline too). */
+  const COMPILED = /*COMPILED*/ null;
+
+  async function compiledKept(indexURL) {
+    if (!COMPILED || typeof caches === "undefined") {
+      return false;
+    }
+    try {
+      for (const name of [COMPILED.lock, COMPILED.stdlib, ...COMPILED.files]) {
+        if (!(await caches.match(new URL(name, indexURL).href))) {
+          return false;
+        }
+      }
+      return true;
+    } catch (error) {
+      return false; // no cache storage here (a plain-http address): the sources
+    }
+  }
+
+  /** Python run before the kernel's own start-up code: site/stand_ins/ipython_terminal.py. */
+  const BEFORE_KERNEL = /*BEFORE_KERNEL*/ "";
   /** Python run after the kernel's own start-up code: the app's cells timed, its modules imported first. */
   const TIMED_CELLS = `
 def _speculation_timed():
@@ -67,11 +94,17 @@ del _speculation_timed
 `;
 
   const timedLoad = async function (options) {
+    if (await compiledKept(options.indexURL)) {
+      options = { ...options, lockFileURL: options.indexURL + COMPILED.lock, stdLibURL: options.indexURL + COMPILED.stdlib };
+      times.compiled = 1;
+    }
     importScripts(options.indexURL + "pyodide.js");
     const real = self.loadPyodide;
     self.loadPyodide = timedLoad;
     note("pyodide_js");
     const pyodide = await real(options);
+    // IPython's terminal left out (site/stand_ins/ipython_terminal.py, put here by the build).
+    pyodide.runPython(BEFORE_KERNEL, { globals: pyodide.toPy({}) });
     note("pyodide");
     const runPythonAsync = pyodide.runPythonAsync.bind(pyodide);
     let count = 0;

@@ -212,13 +212,21 @@ def head_links(root: str) -> str:
 
 
 def finish(
-    out: Path, pyodide_folder: str, preload: list[str], runtime: list[str], later: list[str], lab_preload: list[str]
+    out: Path,
+    pyodide_folder: str,
+    preload: list[str],
+    runtime: list[str],
+    later: list[str],
+    lab_preload: list[str],
+    app_runtime: list[str] | None = None,
 ) -> dict[str, Any]:
     """The manifest, the icons, the lab's script and the service worker, written last (the version
-    hashes the rest). ``lab_preload``: what the lab's kernel loads as it starts."""
+    hashes the rest). ``lab_preload``: what the lab's kernel loads as it starts; ``app_runtime``:
+    the Pyodide folder's files the app's page needs besides the wheels (``runtime`` if not given;
+    the build adds the app's compiled start, ``site/site_pyc.py``)."""
     manifest(out)
     lab_page(out)
-    files = app_files(out, pyodide_folder, preload, runtime, later)
+    files = app_files(out, pyodide_folder, preload, app_runtime or runtime, later)
     lab = lab_files(out, pyodide_folder, lab_preload, runtime)
     stamp = service_worker(out, files, lab)
     size = sum((out / f).stat().st_size for f in files if f != "./")

@@ -74,6 +74,49 @@ def pyodide_folder(site: Path) -> Path:
 # --- the build --------------------------------------------------------------------------------
 
 
+#: The first bytes of a .pyc of Python 3.12, Pyodide 0.27's Python (importlib.util.MAGIC_NUMBER there).
+PY312_MAGIC = (3531).to_bytes(2, "little") + b"\r\n"
+
+
+def same_or_compiled(ours: Path, theirs: Path) -> int:
+    """Every file of the archive ``ours`` is the same bytes as in the archive ``theirs``, or the
+    bytecode of one of its modules: ``x.pyc`` for its ``x.py`` (site/site_pyc.py compiles what the
+    app's start imports); its RECORD may differ. Returns how many files are compiled."""
+    compiled = 0
+    with zipfile.ZipFile(ours) as archive, zipfile.ZipFile(theirs) as source:
+        original = set(source.namelist())
+        for name in archive.namelist():
+            data = archive.read(name)
+            if name.endswith(".pyc") and name not in original:
+                assert name[:-1] in original and name[:-1] not in archive.namelist(), f"{ours.name}: {name}"
+                assert data[:4] == PY312_MAGIC, f"{ours.name}: {name} is not Python 3.12's bytecode"
+                compiled += 1
+            elif not name.endswith(".dist-info/RECORD"):
+                assert data == source.read(name), f"{ours.name}: {name} differs"
+    return compiled
+
+
+def test_the_compiled_start_is_the_sources_compiled(built_site: BuiltSite) -> None:
+    """The app's compiled start (site/site_pyc.py: its own lock, beside the official one, for the
+    app's later visits): each archive it names instead of the lock's holds the same files, or the
+    bytecode of one of its modules; the standard library's too."""
+    folder = pyodide_folder(built_site.path)
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    compiled_lock = json.loads((folder / "pyodide-lock-pyc.json").read_text(encoding="utf-8"))["packages"]
+    assert set(compiled_lock) == set(lock)
+    compiled = 0
+    for name, entry in compiled_lock.items():
+        path = folder / entry["file_name"]
+        assert build_module().sha256(path) == entry["sha256"], name
+        if entry != lock[name]:
+            assert {**entry, "file_name": "", "sha256": ""} == {**lock[name], "file_name": "", "sha256": ""}
+            compiled += same_or_compiled(path, folder / lock[name]["file_name"])
+    compiled += same_or_compiled(folder / "python_stdlib_pyc.zip", folder / "python_stdlib.zip")
+    assert compiled > 300  # IPython, traitlets, the kernel's and Pyodide's own modules...
+    # IPython's terminal is left out of the app's start (site/stand_ins/ipython_terminal.py)
+    assert "prompt_toolkit" not in lock["ipython"]["depends"]
+
+
 def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSite) -> None:
     """Each package wheel of Pyodide in the site has the sha256 of npm's official lock, and the
     runtime files are npm's bytes (a trimmed one, Pygments, holds only files of the official
@@ -84,7 +127,8 @@ def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSit
     official = official_lock(build)["packages"]
     folder = pyodide_folder(built_site.path)
     lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert folder.name == "pyodide-" + hashlib.sha256((folder / "pyodide-lock.json").read_bytes()).hexdigest()[:16]
+    locks = (folder / "pyodide-lock.json").read_bytes() + (folder / "pyodide-lock-pyc.json").read_bytes()
+    assert folder.name == "pyodide-" + hashlib.sha256(locks).hexdigest()[:16]
     ours = {normal["name"] for normal in build.PINS["wheels"]} | {"speculation-nb"}
     index = built_site.path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
     kernel = json.loads((index / "all.json").read_text(encoding="utf-8"))
@@ -115,7 +159,9 @@ def test_every_pyodide_file_of_the_site_is_the_official_one(built_site: BuiltSit
             checked += 1
     assert checked >= 20  # numpy, matplotlib and their dependencies, IPython, micropip...
     wheels = {p.name for p in folder.iterdir()} - set(build.PINS["pyodide"]["runtime"]) - {"pyodide-lock.json"}
-    assert wheels == {e["file_name"] for e in lock["packages"].values()}, "a file the lock does not list"
+    compiled = json.loads((folder / "pyodide-lock-pyc.json").read_text(encoding="utf-8"))["packages"]
+    listed = {e["file_name"] for e in [*lock["packages"].values(), *compiled.values()]}
+    assert wheels == listed | {"pyodide-lock-pyc.json", "python_stdlib_pyc.zip"}, "a file no lock lists"
     pins = build.PINS["pyodide"]
     with tarfile.open(build.cache_dir() / "npm" / pins["tarball"]) as archive:
         for name in pins["runtime"]:
