@@ -212,12 +212,12 @@ ROWS = [
 
 #: The phases of the static site's start, in order (``site/kernel-start.js``), and what each one is.
 PHASES = [
-    ("start", "the page's code loaded, kernel's worker started"),
+    ("start", "the kernel's worker started (site/page.js)"),
     ("pyodide_js", "pyodide.js loaded"),
     ("wasm", "Pyodide's wasm compiled and instantiated"),
     ("pyodide", "Python started, preloaded packages in"),
-    ("python_1", "kernel: package manager (piplite)"),
-    ("python_2", "kernel: IPython, pyodide_kernel imported"),
+    ("package_manager", "kernel: package manager (piplite)"),
+    ("kernel", "kernel: IPython, pyodide_kernel imported"),
     ("app_import", "the app's modules imported"),
     ("cell_1", "the app's cell run (first draw)"),
 ]

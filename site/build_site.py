@@ -524,6 +524,7 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]], p
         raise SystemExit("build-site: Voici's page has no voici.js script where the build expects it")
     # The page script must run after the configuration is in the page and before Voici reads it.
     site = {"root": up, "app": True, "liteVersion": lite_version(), "firstView": painted}
+    site["kernelWorker"] = kernel_worker(out)  # page.js starts it at once
     page = page.replace(voici_script, site_scripts(messages, site) + voici_script)
     english = messages["en"]
     page = page.replace(
@@ -542,6 +543,28 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]], p
     shutil.rmtree(out / "voici" / "tree", ignore_errors=True)
     (out / "voici" / "index.html").write_text(redirect_page("../" + APP_PAGE), encoding="utf-8")
     (out / "index.html").write_text(redirect_page(APP_PAGE), encoding="utf-8")
+
+
+#: How the Pyodide kernel's code makes its worker: the coincident worker's chunk when the page is
+#: cross-origin isolated, else the comlink worker's (JupyterLite's pyodide-kernel 0.5, minified).
+KERNEL_WORKER_RE = re.compile(
+    r"crossOriginIsolated\?new Worker\(new URL\(\w+\.p\+\w+\.u\(\d+\),\w+\.b\)[^)]*\):"
+    r"new Worker\(new URL\(\w+\.p\+\w+\.u\((\d+)\),\w+\.b\)"
+)
+
+
+def kernel_worker(out: Path) -> str | None:
+    """The Pyodide kernel's worker script (the comlink worker), from the site's root: the app's
+    page starts it as the page opens (``site/page.js``), Python starting while the page's code
+    loads, and hands it to the kernel when the kernel asks for it. None if the kernel's code is
+    not as expected (the kernel then starts its worker itself, as before)."""
+    folder = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    for script in sorted(folder.glob("*.js")):
+        match = KERNEL_WORKER_RE.search(script.read_text(encoding="utf-8", errors="replace"))
+        if match:
+            found = sorted(folder.glob(f"{match.group(1)}.*.js"))
+            return found[0].relative_to(out).as_posix() if len(found) == 1 else None
+    return None
 
 
 def redirect_page(target: str) -> str:

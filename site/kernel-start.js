@@ -9,11 +9,18 @@
 //   pyodide_js  pyodide.js loaded
 //   wasm        Pyodide's WebAssembly module compiled and instantiated
 //   pyodide     Python started, with the packages of loadPyodideOptions.packages installed
-//   python_N    the kernel's own start-up code, one runPythonAsync each (N: 1, 2...)
+//   package_manager  the kernel's start-up code: piplite set up
+//   kernel      the kernel's start-up code: IPython and pyodide_kernel imported
+//   python_N    any other Python the kernel's start runs (N: 1, 2...)
 //   app_import  the app's modules imported (speculation_nb.app), before its cell runs
 //   cell_N      the notebook's cell N run (the app's first draw is cell 1)
 "use strict";
 (function () {
+  if (self.SPECULATION_WORKER_TIMES) {
+    // Run again: the app's page started this worker at once (site/page.js), and the kernel's own
+    // initialize runs this file a second time; loadPyodide below gives both the same start.
+    return;
+  }
   const times = (self.SPECULATION_WORKER_TIMES = { start: Date.now() });
   const note = (name) => {
     times[name] = performance.timeOrigin + performance.now();
@@ -67,6 +74,9 @@ def _speculation_timed():
     import pyodide_kernel
 
     kernel = pyodide_kernel.kernel_instance
+    if getattr(kernel, "_speculation_timed", False):
+        return  # the kernel's second initialize (site/page.js started the worker at once)
+    kernel._speculation_timed = True
     run = kernel.run
     count = [0]
 
@@ -93,7 +103,12 @@ _speculation_timed()
 del _speculation_timed
 `;
 
-  const timedLoad = async function (options) {
+  let loading = null;
+  const timedLoad = function (options) {
+    loading = loading || load(options);
+    return loading;
+  };
+  const load = async function (options) {
     if (await compiledKept(options.indexURL)) {
       options = { ...options, lockFileURL: options.indexURL + COMPILED.lock, stdLibURL: options.indexURL + COMPILED.stdlib };
       times.compiled = 1;
@@ -109,10 +124,11 @@ del _speculation_timed
     const runPythonAsync = pyodide.runPythonAsync.bind(pyodide);
     let count = 0;
     pyodide.runPythonAsync = async function (code, more) {
-      const n = ++count;
+      const kernel = /^\s*import pyodide_kernel\s*$/m.test(code);
+      const name = kernel ? "kernel" : /import piplite/.test(code) ? "package_manager" : `python_${++count}`;
       const result = await runPythonAsync(code, more);
-      note(`python_${n}`);
-      if (/^\s*import pyodide_kernel\s*$/m.test(code)) {
+      times[name] = times[name] || performance.timeOrigin + performance.now(); // the first run's end
+      if (kernel) {
         await runPythonAsync(TIMED_CELLS);
       }
       return result;

@@ -1,11 +1,12 @@
 // The site's page script (site/page.js), written into the app's page just before Voici's code
-// and into reset.html. It does four things, before any Python runs:
+// and into reset.html. It does five things, before any Python runs:
 //  0. paints the app's first view (site/first_view.py, built from the real app; paint() below);
 //  1. hands the page's address to Python as Voila does: Pyodide starts with QUERY_STRING (and the
 //     other CGI variables Voila sets) in os.environ, so page_query() reads ?lang=, ?seed=, ...
 //  2. turns Voici's blank "Running ..." into words that say what is happening, in the language
 //     of ?lang= (the words come from locale/<lang>/LC_MESSAGES/site.po, put in by the build);
-//  3. registers the site's service worker (site/service-worker.js) and, once the app is
+//  3. starts the kernel's worker at once (startKernel below), Python starting while the page loads;
+//  4. registers the site's service worker (site/service-worker.js) and, once the app is
 //     interactive, asks it to complete the offline copy; <html data-offline="ready"> then says
 //     that a reload with no connection plays (window.SPECULATION_SITE, from the build: the site's
 //     root from this page, and JupyterLite's version, which its lab compares before it keeps a worker).
@@ -46,6 +47,7 @@
       env.SERVER_SOFTWARE = "voici";
       env.SPECULATION_STATIC_SITE = "1";
       element.textContent = JSON.stringify(config);
+      startKernel(site, config, kernel);
     }
   }
 
@@ -131,6 +133,65 @@ function paint(site, query, lang) {
     });
   }, 100);
   return prebuilt ? index.seeds[n] : null;
+}
+
+// The kernel's worker, started at once (the app's page only): Python starts while the page's code
+// loads (about 2 s here) instead of after it. The worker is the one the Pyodide kernel's code would
+// make (site.kernelWorker, found by the build), asked to initialize with the options the kernel
+// will give it (comlink's message); when the kernel makes its worker, it gets this one, and its
+// own initialize joins the start under way (site/kernel-start.js loads Pyodide once per worker).
+function startKernel(site, config, kernel) {
+  "use strict";
+  if (!site.app || !site.kernelWorker || typeof Worker === "undefined" || window.crossOriginIsolated) {
+    return;
+  }
+  var here = window.location.href;
+  var script = new URL(site.root + site.kernelWorker, here);
+  var base = new URL(config.baseUrl || site.root, here).href;
+  var load = {};
+  Object.keys(kernel.loadPyodideOptions || {}).forEach(function (key) {
+    var value = kernel.loadPyodideOptions[key];
+    load[key] = /URL$/.test(key) && typeof value === "string" ? new URL(value, base).href : value;
+  });
+  var pyodideUrl = new URL(kernel.pyodideUrl, here).href;
+  var options = {
+    baseUrl: base,
+    pyodideUrl: pyodideUrl,
+    indexUrl: pyodideUrl.slice(0, pyodideUrl.lastIndexOf("/") + 1),
+    pipliteWheelUrl: "",
+    pipliteUrls: (kernel.pipliteUrls || []).map(function (url) {
+      return new URL(url, here).href;
+    }),
+    disablePyPIFallback: !!kernel.disablePyPIFallback,
+    location: "",
+    mountDrive: false,
+    loadPyodideOptions: load,
+  };
+  var NativeWorker = window.Worker;
+  var early;
+  try {
+    early = new NativeWorker(script.href);
+    early.postMessage({
+      id: "speculation-early-start",
+      type: "APPLY",
+      path: ["initialize"],
+      argumentList: [{ type: "RAW", value: options }],
+    });
+  } catch (error) {
+    return; // the kernel starts its worker itself
+  }
+  window.SPECULATION_TIMES.kernelWorker = window.performance.now();
+  var Handing = function (url, workerOptions) {
+    if (early && new URL(String(url), here).pathname === script.pathname) {
+      var worker = early;
+      early = null;
+      window.Worker = NativeWorker;
+      return worker;
+    }
+    return new NativeWorker(url, workerOptions);
+  };
+  Handing.prototype = NativeWorker.prototype;
+  window.Worker = Handing;
 }
 
 // Browsers allow service workers on https and on localhost only: a plain-http address on a school
