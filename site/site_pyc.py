@@ -28,6 +28,7 @@ import json
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,6 +41,9 @@ BEFORE_KERNEL = Path(__file__).resolve().parent / "stand_ins" / "ipython_termina
 STDLIB = "python_stdlib.zip"
 #: Bump to recompile what is cached.
 RECIPE = "1"
+#: How many compiled starts the cache keeps (the last used), and for how long one just used stays.
+KEEP = 8
+GRACE_S = 3600.0
 
 #: Node.js: Pyodide from the folder (argv[2]), the folder mounted at /site, the output at /out.
 RUNNER = r"""
@@ -162,10 +166,25 @@ def compile_start(
             shutil.rmtree(done, ignore_errors=True)
             done.parent.mkdir(parents=True, exist_ok=True)
             shutil.copytree(out, done)
+    (done / "compiled.json").touch()  # used now: kept by prune()
+    prune(cache)
     compiled: dict[str, list[str]] = json.loads((done / "compiled.json").read_text(encoding="utf-8"))
     for archive in compiled:
         shutil.copy(done / archive, folder / compiled_name(archive))
     return compiled
+
+
+def prune(cache: Path, keep: int = KEEP, grace_s: float = GRACE_S) -> None:
+    """Delete all but the ``keep`` entries last used (each build with a changed package makes a
+    new one, about 7 MB); an entry used within ``grace_s`` stays (another build may be copying it)."""
+    entries = sorted(
+        (p for p in cache.glob("pyc-*") if (p / "compiled.json").exists()),
+        key=lambda p: (p / "compiled.json").stat().st_mtime,
+        reverse=True,
+    )
+    for entry in entries[keep:]:
+        if time.time() - (entry / "compiled.json").stat().st_mtime > grace_s:
+            shutil.rmtree(entry, ignore_errors=True)
 
 
 def compiled_name(archive: str) -> str:

@@ -6,6 +6,7 @@ each time (the site's version hash depends on it)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 import zipfile
@@ -147,3 +148,24 @@ def test_a_stand_in_module_is_the_package(tmp_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-I", "-c", code, str(folder)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_compiled_starts_cache_keeps_the_last_used(tmp_path: Path) -> None:
+    """site/site_pyc.py: the cache keeps the entries last used, and any used within the grace time."""
+    spec = importlib.util.spec_from_file_location("site_pyc", REPO / "site" / "site_pyc.py")
+    assert spec and spec.loader
+    site_pyc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site_pyc)
+    for n in range(5):
+        entry = tmp_path / f"pyc-{n}"
+        entry.mkdir()
+        (entry / "compiled.json").write_text("{}")
+        os.utime(entry / "compiled.json", (1000 + n, 1000 + n))  # long ago, pyc-4 last
+    (tmp_path / "pyc-0" / "compiled.json").touch()  # just used
+    site_pyc.prune(tmp_path, keep=2, grace_s=60)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyc-0", "pyc-4"]
+    (tmp_path / "pyc-4" / "compiled.json").touch()  # both used within the grace time
+    site_pyc.prune(tmp_path, keep=1, grace_s=60)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pyc-0", "pyc-4"]
+    site_pyc.prune(tmp_path, keep=1, grace_s=0)
+    assert len(list(tmp_path.iterdir())) == 1
