@@ -29,7 +29,6 @@ virtualenv in the cache; this script creates it, then runs itself again inside i
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import html
 import json
@@ -42,7 +41,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +51,28 @@ import first_view  # noqa: E402  (beside this file, which runs as a script)
 import site_offline  # noqa: E402
 import site_pyc  # noqa: E402
 import site_wheels  # noqa: E402
+from site_fetch import (  # noqa: E402  (the names the build and its tests use, from here as before)
+    ProvenanceError,
+    cache_dir,
+    checked,
+    fontawesome,
+    normalise,
+    npm_tarball,
+    pypi_file,
+    run,
+    say,
+    sha256,
+    sri_sha512,  # noqa: F401  (tests/browser/test_site.py checks npm's tarball with it)
+    tools_venv,
+)
+from site_pages import (  # noqa: E402
+    edit_config,
+    kernel_worker,
+    lite_version,
+    redirect_page,
+    site_scripts,
+    stylesheets,
+)
 
 REPO = HERE.parent
 PINS: dict[str, Any] = json.loads((HERE / "pins.json").read_text(encoding="utf-8"))
@@ -113,124 +134,6 @@ COMPILED_LOCK = "pyodide-lock-pyc.json"
 KERNEL_START = "static/site/kernel-start.js"
 #: Where JupyterLite keeps a student's saved lessons (IndexedDB), apart from other JupyterLite sites.
 STORAGE_NAME = "speculation_nb lessons"
-
-
-class ProvenanceError(RuntimeError):
-    """A downloaded or extracted file does not have the hash it must have."""
-
-
-def cache_dir() -> Path:
-    default = Path.home() / ".cache" / "speculation_nb" / "site"
-    return Path(os.environ.get("SPECULATION_SITE_CACHE", default))
-
-
-def say(message: str) -> None:
-    print(f"build-site: {message}", flush=True)
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def sri_sha512(path: Path) -> str:
-    """The npm registry's ``integrity`` form of a file: ``sha512-<base64>``."""
-    digest = hashlib.sha512(path.read_bytes()).digest()
-    return "sha512-" + base64.b64encode(digest).decode("ascii")
-
-
-def run(command: list[str], **kwargs: Any) -> None:
-    subprocess.run(command, check=True, **kwargs)
-
-
-def normalise(name: str) -> str:
-    """A package name as Pyodide's lock keys it (PEP 503): ``Jupyterlab_Widgets`` -> ``jupyterlab-widgets``."""
-    return re.sub(r"[-_.]+", "-", name).lower()
-
-
-# --- downloads, cached and checked ----------------------------------------------------------
-
-
-def checked(path: Path, good: bool, what: str) -> bool:
-    """Whether a cached file can be used; a corrupt one is deleted so that it is fetched again."""
-    if not path.exists():
-        return False
-    if good:
-        return True
-    say(f"the cached {what} ({path}) has the wrong hash: fetching it again")
-    path.unlink()
-    return False
-
-
-def downloaded(
-    path: Path,
-    what: str,
-    where: str,
-    digest: tuple[str, Callable[[Path], str]],
-    expected: str,
-    fetch: Callable[[], None],
-) -> Path:
-    """``path``, cached: unless the cache holds it with the digest ``expected`` (``digest``: its
-    name and its function), ``fetch()`` puts it there from ``where``; a file with any other
-    digest is deleted and refused (ProvenanceError)."""
-    kind, digest_of = digest
-    if checked(path, path.exists() and digest_of(path) == expected, what):
-        return path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    say(f"fetching {what} from {where}")
-    fetch()
-    if digest_of(path) != expected:
-        path.unlink()
-        raise ProvenanceError(f"{what}: {kind} is not {expected}")
-    return path
-
-
-def npm_tarball(spec: str, file_name: str, integrity: str) -> Path:
-    """An npm package's tarball, cached, checked against the registry's ``integrity``."""
-    folder = cache_dir() / "npm"
-
-    def fetch() -> None:
-        run(["npm", "pack", "--silent", "--pack-destination", str(folder), spec], stdout=subprocess.DEVNULL)
-
-    return downloaded(folder / file_name, spec, "npm", ("the tarball's integrity", sri_sha512), integrity, fetch)
-
-
-def pypi_file(python: Path, requirement: str, file_name: str, digest: str) -> Path:
-    """A file from PyPI (``pip download --no-deps``), cached, checked against its sha256."""
-    path = cache_dir() / "pypi" / file_name
-
-    def fetch() -> None:
-        with tempfile.TemporaryDirectory() as tmp:
-            pinned = Path(tmp) / "requirement.txt"
-            pinned.write_text(f"{requirement} --hash=sha256:{digest}\n", encoding="utf-8")
-            pip = [str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps"]
-            run([*pip, "--require-hashes", "-r", str(pinned), "-d", tmp])
-            shutil.move(str(Path(tmp) / file_name), path)
-
-    return downloaded(path, requirement, "PyPI", ("sha256", sha256), digest, fetch)
-
-
-# --- the build tools --------------------------------------------------------------------------
-
-
-def tools_venv() -> Path:
-    """The virtualenv of the build tools, made once per version of ``build-requirements.txt``."""
-    requirements = HERE / "build-requirements.txt"
-    key = hashlib.sha256(requirements.read_bytes()).hexdigest()[:12]
-    venv = cache_dir() / f"tools-{key}"
-    done = venv / ".complete"
-    if done.exists():
-        return venv
-    shutil.rmtree(venv, ignore_errors=True)
-    say(f"installing the build tools into {venv} (once)")
-    run([sys.executable, "-m", "venv", str(venv)])
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    run([*pip, "--no-deps", "-r", str(requirements)])
-    done.write_text("ok\n", encoding="utf-8")
-    return venv
 
 
 # --- Pyodide ------------------------------------------------------------------------------------
@@ -455,41 +358,6 @@ def lessons() -> list[Path]:
     return sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))
 
 
-CONFIG_RE = re.compile(r'(<script id="jupyter-config-data" type="application/json"[^>]*>)(.*?)(</script>)', re.S)
-CDN_RE = re.compile(r'https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/"]+/css/([\w.-]+\.css)')
-
-
-def edit_config(page: str, change: Any) -> str:
-    match = CONFIG_RE.search(page)
-    if match is None:
-        raise SystemExit("build-site: no jupyter-config-data in a page Voici made")
-    config = json.loads(match.group(2))
-    change(config)
-    text = json.dumps(config).replace("</", "<\\/")
-    return page[: match.start(2)] + text + page[match.end(2) :]
-
-
-def site_scripts(messages: dict[str, dict[str, str]], site: dict[str, Any]) -> str:
-    """The site's words, ``site`` (``window.SPECULATION_SITE``: ``root``, the site's root from the
-    page; ``app``, whether it is the app's page; ``liteVersion``) and the page script
-    (``site/page.js``, after the offline copy's listener it calls: ``site/offline_status.js``) as
-    inline scripts."""
-    words = json.dumps(messages, ensure_ascii=False).replace("</", "<\\/")
-    about = json.dumps(site).replace("</", "<\\/")
-    script = site_offline.status_script() + (HERE / "page.js").read_text(encoding="utf-8")
-    return (
-        f"<script>window.SPECULATION_SITE_WORDS = {words};\nwindow.SPECULATION_SITE = {about};</script>\n"
-        f"<script>{script}</script>\n"
-    )
-
-
-def stylesheets(page: str, prefix: str) -> str:
-    """The site's stylesheet, manifest and icons in, and Font Awesome from the site instead of a CDN."""
-    page = CDN_RE.sub(lambda m: f"{prefix}static/fontawesome/css/{m.group(1)}", page)
-    links = f'<link rel="stylesheet" href="{prefix}static/site/site.css">\n' + site_offline.head_links(prefix)
-    return page.replace("</head>", links + "</head>", 1)
-
-
 APP_PAGE = "voici/render/app.html"
 
 
@@ -545,50 +413,6 @@ def app_page(out: Path, pyodide_url: str, messages: dict[str, dict[str, str]], p
     (out / "index.html").write_text(redirect_page(APP_PAGE), encoding="utf-8")
 
 
-#: How the Pyodide kernel's code makes its worker: the coincident worker's chunk when the page is
-#: cross-origin isolated, else the comlink worker's (JupyterLite's pyodide-kernel 0.5, minified).
-KERNEL_WORKER_RE = re.compile(
-    r"crossOriginIsolated\?new Worker\(new URL\(\w+\.p\+\w+\.u\(\d+\),\w+\.b\)[^)]*\):"
-    r"new Worker\(new URL\(\w+\.p\+\w+\.u\((\d+)\),\w+\.b\)"
-)
-
-
-def kernel_worker(out: Path) -> str | None:
-    """The Pyodide kernel's worker script (the comlink worker), from the site's root: the app's
-    page starts it as the page opens (``site/page.js``), Python starting while the page's code
-    loads, and hands it to the kernel when the kernel asks for it. None if the kernel's code is
-    not as expected (the kernel then starts its worker itself, as before)."""
-    folder = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
-    for script in sorted(folder.glob("*.js")):
-        match = KERNEL_WORKER_RE.search(script.read_text(encoding="utf-8", errors="replace"))
-        if match:
-            found = sorted(folder.glob(f"{match.group(1)}.*.js"))
-            return found[0].relative_to(out).as_posix() if len(found) == 1 else None
-    return None
-
-
-def redirect_page(target: str) -> str:
-    """A page that opens ``target`` with the same query and fragment (``?seed=42&lang=de``).
-
-    It keeps JupyterLite's empty root configuration, which the lab reads from the folder above it.
-    """
-    quoted = html.escape(target, quote=True)
-    return (
-        '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Speculation</title>\n'
-        '<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{}</script>\n'
-        f"<script>window.location.replace({json.dumps(target)} + window.location.search + window.location.hash);"
-        "</script>\n"
-        f'</head><body><p><a href="{quoted}">Speculation</a></p></body></html>\n'
-    )
-
-
-def lite_version() -> str:
-    """JupyterLite's version (its lab's ``appVersion``)."""
-    from importlib.metadata import version
-
-    return version("jupyterlite-core")
-
-
 def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     names = [p.name for p in lessons()]
     page = (HERE / "reset.html").read_text(encoding="utf-8")
@@ -597,23 +421,6 @@ def reset_page(out: Path, messages: dict[str, dict[str, str]]) -> None:
     site = {"root": "./", "app": False, "liteVersion": lite_version()}
     page = stylesheets(page, "./").replace("</head>", site_scripts(messages, site) + "</head>", 1)
     (out / "reset.html").write_text(page, encoding="utf-8")
-
-
-def fontawesome(out: Path) -> None:
-    """Font Awesome 5 (what Voila's template links from a CDN), from npm into the site."""
-    pins = PINS["fontawesome"]
-    tarball = npm_tarball(pins["npm"], pins["tarball"], pins["integrity"])
-    target = out / "static" / "fontawesome"
-    with tarfile.open(tarball) as archive:
-        for member in archive.getmembers():
-            match = re.fullmatch(
-                r"package/(css/(?:all|v4-shims)\.min\.css|webfonts/[\w-]+\.woff2?|LICENSE\.txt)", member.name
-            )
-            data = archive.extractfile(member) if match and member.isfile() else None
-            if match and data is not None:
-                path = target / match.group(1)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(data.read())
 
 
 def compiled_start(folder: Path) -> dict[str, Any]:
@@ -705,7 +512,7 @@ def build(output: Path) -> dict[str, Any]:
             data["content"] = [c for c in data.get("content", []) if c.get("name") != "app.ipynb"]
             listing.write_text(json.dumps(data), encoding="utf-8")
         reset_page(out, messages)
-        fontawesome(out)
+        fontawesome(out, PINS["fontawesome"])
         site_static = out / "static" / "site"
         site_static.mkdir(parents=True, exist_ok=True)
         shutil.copy(HERE / "site.css", site_static / "site.css")
