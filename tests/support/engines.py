@@ -157,10 +157,26 @@ class WebKitPage:
             raise
 
     def viewport(self, width: int, height: int) -> None:
+        """The page's own viewport ``width`` x ``height``: the window's frame takes part of the
+        window's size, and WebKitGTK applies a new size after the call returns, so each size is
+        waited for (a page measured or clicked in between is laid out for neither size)."""
+        self._resize(width, height)
+        frame = self.evaluate("[window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]")
+        self._resize(width + frame[0], height + frame[1])
+
+    def _resize(self, width: int, height: int) -> None:
+        """Ask for a window size, and wait until the page has it (the driver says what the window
+        became: MiniBrowser's window is never narrower than its toolbar, 447 px here)."""
         self._driver.set_window_size(width, height)
-        # the window's frame takes part of that size: make the page's own viewport the one asked for
-        inner = self._driver.execute_script("return [window.innerWidth, window.innerHeight]")
-        self._driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        size = self._driver.get_window_size()
+        self.wait_for(f"window.outerWidth === {size['width']} && window.outerHeight === {size['height']}", timeout=10)
+
+    def wait_for(self, expression: str, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.evaluate(expression):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"WebKit: waited {timeout} s for {expression}")
+            time.sleep(0.1)
 
     def goto(self, url: str, timeout: float = 120) -> None:
         self._driver.set_page_load_timeout(timeout)
@@ -173,17 +189,23 @@ class WebKitPage:
         )
         self.wait_for(expression, timeout)
 
-    def wait_for(self, expression: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while not self.evaluate(expression):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"WebKit: waited {timeout} s for {expression}")
-            time.sleep(0.1)
-
     def click(self, selector: str) -> None:
+        """Click the element as a person does, once it is in view and nothing covers it (the
+        kernel may be redrawing the area: WebKit's driver then says "not interactable")."""
+        from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        self._driver.find_element(By.CSS_SELECTOR, selector).click()
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                element = self._driver.find_element(By.CSS_SELECTOR, selector)
+                self._driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+                element.click()
+                return
+            except (ElementNotInteractableException, StaleElementReferenceException):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def evaluate(self, expression: str) -> Any:
         return self._driver.execute_script(f"return ({expression});")
