@@ -119,6 +119,8 @@ def wait_moment(store: TableStore, code: str, what: str, check: Any) -> Moment:
     return wait_for(lambda: (m := Member(store, code).latest()) is not None and check(m) and m, what)
 
 
+#: What a student's page says when the table did not answer in time (the catalog's words).
+LATE = translator("en")("error.table.no_answer")
 _FOCUSED_JS = """sel => { const a = document.activeElement;
   return !!a && !!a.closest(sel) && getComputedStyle(a).outlineStyle !== 'none'; }"""
 
@@ -148,6 +150,9 @@ def join_page(
     if keyboard:
         tab_to(page, ".spec-member-name")
         page.keyboard.type(name)
+        page.wait_for_function(  # the name is in the field (typed into the field the kernel drew)
+            "n => document.querySelector('.spec-member-name input').value === n", arg=name, timeout=TIMEOUT_MS
+        )
         tab_to(page, ".spec-member-seat")
         page.keyboard.press("Home")
         for _ in range(index):
@@ -158,17 +163,29 @@ def join_page(
             timeout=TIMEOUT_MS,
         )
         tab_to(page, ".spec-member-join")
-        page.keyboard.press("Enter")
     else:
         page.locator(".spec-member-name input").first.fill(name)
         select.select_option(index=index)
-        page.locator("button.spec-member-join").first.click()
-    page.wait_for_function(
-        "name => [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes(name))",
-        arg=name,
-        timeout=TIMEOUT_MS,
-    )
-    return page, watch
+
+    def join() -> None:
+        if keyboard:
+            tab_to(page, ".spec-member-join", key="Shift+Tab")
+            page.keyboard.press("Enter")
+        else:
+            page.locator("button.spec-member-join").first.click()
+
+    join()
+    for _ in range(3):  # as a student does when the page says "did not answer in time: try again"
+        page.wait_for_function(
+            "([name, late]) => [...document.querySelectorAll('.spec-member-you')].some(e => e.innerText.includes(name))"
+            " || document.querySelector('.spec-member').innerText.includes(late)",
+            arg=[name, LATE],
+            timeout=TIMEOUT_MS,
+        )
+        if LATE not in page.locator(".spec-member").first.inner_text():
+            return page, watch
+        join()
+    raise AssertionError(f"{name} could not join: {page.locator('.spec-member').first.inner_text()}")
 
 
 def click_when_shown(page: Any, selector: str) -> None:
