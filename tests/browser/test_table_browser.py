@@ -409,12 +409,18 @@ def test_T3_T7_T8_a_class_plays_a_deal_together_on_its_own_devices(table_server:
         watch.assert_clean()
 
 
-def open_table(open_page: Any, server: VoilaServer, width: int = 1920, height: int = 1080) -> tuple[Any, Any, str]:
-    """The teacher's page with a table open: (page, its watch, the code as shown)."""
+def open_table(
+    open_page: Any, server: VoilaServer, width: int = 1920, height: int = 1080, keyboard: bool = False
+) -> tuple[Any, Any, str]:
+    """The teacher's page with a table open: (page, its watch, the code as shown); ``keyboard``:
+    the buttons reached by Tab and pressed with Enter, else clicked."""
     teacher, watch = open_page(f"{server.url}?mode=classroom&players={PLAYERS}&seed={SEED}", width, height)
     teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    click_when_shown(teacher, "button.spec-open-table")
-    click_when_shown(teacher, "button.spec-host-open")
+    for button in ("button.spec-open-table", "button.spec-host-open"):
+        if keyboard:
+            press(teacher, button)
+        else:
+            click_when_shown(teacher, button)
     teacher.wait_for_function(
         "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
         timeout=TIMEOUT_MS,
@@ -661,15 +667,7 @@ def test_T7_issue25_a_moment_composed_in_the_editor_is_asked_at_the_table_by_key
     server, students, referee_store = table_server
     if "redis" in type(students).__name__.lower():
         pytest.skip("the editor and the poll do not depend on the store; the class test runs on Redis")
-    teacher, teacher_watch = open_page(f"{server.url}?mode=classroom&players={PLAYERS}&seed={SEED}", 1920, 1080)
-    teacher.wait_for_selector(READY, timeout=TIMEOUT_MS)
-    press(teacher, "button.spec-open-table")
-    press(teacher, "button.spec-host-open")
-    teacher.wait_for_function(
-        "() => /[2-9A-Z]{5}-[2-9A-Z]{5}/.test(document.querySelector('.spec-host-code')?.innerText || '')",
-        timeout=TIMEOUT_MS,
-    )
-    code = re.search(r"[2-9A-Z]{5}-[2-9A-Z]{5}", teacher.locator(".spec-host-code").first.inner_text()).group(0)
+    teacher, teacher_watch, code = open_table(open_page, server, keyboard=True)
     ann, ann_watch = join_page(open_page, server, code, "Ann", None, keyboard=True)  # both watch: they answer
     ben, ben_watch = join_page(open_page, server, code, "Ben", None, keyboard=True)
     since = students.last(read_code(code), "events")
